@@ -1,0 +1,23 @@
+// The engine check page: starts the engine, mirrors its state on <html data-engine="...">, and exposes
+// it as window.sudokuEngine for tests and benchmarks. Options come from the query string:
+//   ?startTimeoutMs=3000&timeoutMs=2000&sw=0
+import { getEngine } from './engine.js';
+import { registerServiceWorker } from './offline.js';
+
+const params = new URLSearchParams(location.search);
+const options = {};
+for (const key of ['timeoutMs', 'startTimeoutMs']) {
+  if (params.has(key)) options[key] = Number(params.get(key));
+}
+const engine = getEngine(options);
+const status = document.getElementById('engine-status');
+const root = document.documentElement;
+window.sudokuEngine = engine;
+root.dataset.engine = engine.state;
+engine.addEventListener('statechange', (e) => { root.dataset.engine = e.detail.state; });
+engine.addEventListener('progress', (e) => { status.textContent = `${Math.round(e.detail.fraction * 100)}% ${e.detail.message}`; });
+engine.addEventListener('ready', (e) => { status.textContent = `Ready (Python ${e.detail.python}, ${e.detail.readyMs} ms)`; });
+engine.addEventListener('failed', (e) => { status.textContent = e.detail.message; });
+if (params.get('sw') !== '0') {
+  registerServiceWorker().then((reg) => { root.dataset.sw = reg ? 'registered' : 'none'; });
+}

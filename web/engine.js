@@ -1,0 +1,255 @@
+// engine.js: the page's handle on the Python engine (one Web Worker running Pyodide + sudoku_core).
+//
+//   import { getEngine } from './engine.js';
+//   const engine = getEngine();                       // one per page, shared by every widget
+//   engine.addEventListener('progress', (e) => show(e.detail.fraction, e.detail.message));
+//   const result = await engine.request('solve', { puzzle: '4.....8.5.3...' });
+//
+// The contract (docs/engine-js.md has the whole of it):
+//   engine.state             'loading' | 'ready' | 'failed'
+//   engine.ready             Promise that settles when the current start finishes (rejects on failure)
+//   events                   'progress' {fraction 0..1, message}, 'ready' {timings, python, restarted},
+//                            'failed' {message}, 'statechange' {state}
+//   engine.request(op, payload, {timeoutMs, signal})
+//                            Promise of the result; rejects with an Error carrying .code, .message, .cells.
+//                            Requests made before ready wait in a queue and run in order once ready. One
+//                            request runs at a time; its timeoutMs counts from when it starts running.
+//                            Past timeoutMs (or when `signal` aborts) the worker is terminated and restarted
+//                            (Pyodide re-loads) and the request rejects with code 'timeout' / 'cancelled'.
+//   engine.restart()         start again (after 'failed', say)
+// Every asset is found relative to this module's URL (import.meta.url), never the host page's. On a page
+// of another origin the worker is a blob: worker that imports the real worker module from here.
+
+const VERSION = '__BUILD_VERSION__';
+const WORKER_URL = new URL(`./worker.js?v=${VERSION}`, import.meta.url);
+const DEFAULTS = {
+  timeoutMs: 10_000, // a request running longer is stopped
+  startTimeoutMs: 60_000, // an engine not ready by then is 'failed' (loadPyodide may never settle)
+};
+
+function engineError(code, message, cells = [], extra = {}) {
+  const error = new Error(message);
+  error.name = 'EngineError';
+  error.code = code;
+  error.cells = Array.isArray(cells) ? cells : [];
+  Object.assign(error, extra);
+  return error;
+}
+
+class Engine extends EventTarget {
+  #options;
+  #worker = null;
+  #state = 'loading';
+  #queue = []; // requests waiting for the engine: {id, op, payload, timeoutMs, signal, resolve, reject}
+  #running = null; // the request the worker is working on
+  #nextId = 1;
+  #startTimer = null;
+  #readyHandlers = null;
+  #starts = 0;
+  #blobURL = null;
+
+  constructor(options = {}) {
+    super();
+    this.#options = { ...DEFAULTS, ...options };
+    this.info = null; // {timings, python, engine, build, readyMs} once ready
+    this.version = VERSION;
+    this.#start();
+  }
+
+  get state() {
+    return this.#state;
+  }
+
+  /** Set how long a request may run by default, and how long starting may take. */
+  configure(options) {
+    Object.assign(this.#options, options);
+  }
+
+  request(op, payload = {}, { timeoutMs, signal } = {}) {
+    return new Promise((resolve, reject) => {
+      if (signal && signal.aborted) {
+        reject(engineError('cancelled', 'The request was cancelled.'));
+        return;
+      }
+      if (this.#state === 'failed') {
+        reject(engineError('engine_failed', this.failure || 'The engine could not start.'));
+        return;
+      }
+      const job = {
+        id: this.#nextId++, op, payload: payload || {}, signal, resolve, reject,
+        timeoutMs: timeoutMs ?? this.#options.timeoutMs,
+      };
+      if (signal) {
+        job.onAbort = () => this.#cancel(job);
+        signal.addEventListener('abort', job.onAbort, { once: true });
+      }
+      this.#queue.push(job);
+      this.#pump();
+    });
+  }
+
+  restart() {
+    this.#stopWorker();
+    this.#start();
+    return this.ready;
+  }
+
+  // -- starting and stopping the worker ----------------------------------------------------------
+  #start() {
+    this.#starts += 1;
+    const restarted = this.#starts > 1;
+    this.failure = null;
+    this.ready = new Promise((resolve, reject) => {
+      this.#readyHandlers = { resolve, reject };
+    });
+    this.ready.catch(() => {}); // a failure is reported by 'failed'; never an unhandled rejection
+    this.#setState('loading');
+    const began = performance.now();
+    let worker;
+    try {
+      worker = this.#makeWorker();
+    } catch (error) {
+      this.#fail(`The engine could not start: ${error && error.message ? error.message : error}`);
+      return;
+    }
+    this.#worker = worker;
+    this.#startTimer = setTimeout(() => {
+      this.#fail(`The engine did not start within ${Math.round(this.#options.startTimeoutMs / 1000)} s. ` +
+        'Check the connection and reload the page.');
+    }, this.#options.startTimeoutMs);
+    worker.addEventListener('message', (event) => {
+      if (worker !== this.#worker) return;
+      this.#onMessage(event.data || {}, began, restarted);
+    });
+    worker.addEventListener('error', (event) => {
+      if (worker !== this.#worker) return;
+      event.preventDefault();
+      const detail = event.message ? `: ${event.message}` : ' (its script could not be loaded)';
+      this.#fail(`The engine's worker failed${detail}.`);
+    });
+    worker.addEventListener('messageerror', () => {
+      if (worker === this.#worker && this.#running) this.#finish(this.#running, engineError('internal', 'A reply could not be read.'));
+    });
+  }
+
+  #makeWorker() {
+    const here = globalThis.location ? globalThis.location.origin : null;
+    if (WORKER_URL.origin === here) {
+      return new Worker(WORKER_URL, { type: 'module', name: 'sudoku-engine' });
+    }
+    // A worker script must be same-origin with the page: start a blob: worker that imports ours.
+    if (!this.#blobURL) {
+      const body = `import ${JSON.stringify(WORKER_URL.href)};\n`;
+      this.#blobURL = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
+    }
+    return new Worker(this.#blobURL, { type: 'module', name: 'sudoku-engine' });
+  }
+
+  #stopWorker() {
+    clearTimeout(this.#startTimer);
+    if (this.#worker) {
+      this.#worker.terminate();
+      this.#worker = null;
+    }
+  }
+
+  #setState(state) {
+    if (this.#state === state) return;
+    this.#state = state;
+    this.dispatchEvent(new CustomEvent('statechange', { detail: { state } }));
+  }
+
+  #fail(message) {
+    this.#stopWorker();
+    this.failure = message;
+    this.#setState('failed');
+    const queued = this.#queue.splice(0);
+    if (this.#running) queued.unshift(this.#running);
+    this.#running = null;
+    for (const job of queued) this.#settle(job, engineError('engine_failed', message));
+    this.#readyHandlers.reject(engineError('engine_failed', message));
+    this.dispatchEvent(new CustomEvent('failed', { detail: { message } }));
+  }
+
+  #onMessage(data, began, restarted) {
+    if (data.type === 'progress') {
+      this.dispatchEvent(new CustomEvent('progress', { detail: { fraction: data.fraction, message: data.message } }));
+    } else if (data.type === 'ready') {
+      clearTimeout(this.#startTimer);
+      this.info = { timings: data.timings, python: data.python, engine: data.engine, build: data.build,
+        readyMs: Math.round(performance.now() - began), restarted };
+      this.#setState('ready');
+      this.#readyHandlers.resolve(this);
+      this.dispatchEvent(new CustomEvent('ready', { detail: this.info }));
+      this.#pump();
+    } else if (data.type === 'failed') {
+      this.#fail(data.message || 'The engine could not start.');
+    } else if (data.id !== undefined && this.#running && data.id === this.#running.id) {
+      const job = this.#running;
+      this.#running = null;
+      if (data.ok) this.#settle(job, null, data.result);
+      else {
+        const e = data.error || {};
+        const { code, message, cells, ...extra } = e;
+        this.#settle(job, engineError(code || 'internal', message || 'The engine failed.', cells, { details: e, ...extra }));
+      }
+      this.#pump();
+    }
+  }
+
+  // -- running requests one at a time --------------------------------------------------------------
+  #pump() {
+    if (this.#state !== 'ready' || this.#running || !this.#worker) return;
+    const job = this.#queue.shift();
+    if (!job) return;
+    this.#running = job;
+    job.timer = setTimeout(() => this.#interrupt(job, 'timeout',
+      `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`),
+    job.timeoutMs);
+    this.#worker.postMessage({ id: job.id, op: job.op, ...job.payload });
+  }
+
+  #cancel(job) {
+    if (this.#running === job) {
+      this.#interrupt(job, 'cancelled', 'The request was cancelled; the engine is restarting.');
+      return;
+    }
+    const at = this.#queue.indexOf(job);
+    if (at >= 0) {
+      this.#queue.splice(at, 1);
+      this.#settle(job, engineError('cancelled', 'The request was cancelled.'));
+    }
+  }
+
+  #interrupt(job, code, message) {
+    // Python in a worker cannot be interrupted: terminate it and start a new one (queued requests wait).
+    this.#running = null;
+    this.#settle(job, engineError(code, message));
+    this.#stopWorker();
+    this.#start();
+  }
+
+  #finish(job, error) {
+    this.#running = null;
+    this.#settle(job, error);
+    this.#pump();
+  }
+
+  #settle(job, error, result) {
+    clearTimeout(job.timer);
+    if (job.signal && job.onAbort) job.signal.removeEventListener('abort', job.onAbort);
+    if (error) job.reject(error);
+    else job.resolve(result);
+  }
+}
+
+// Kept on globalThis so that one page gets one engine even if this module is loaded twice.
+const KEY = Symbol.for(`sudoku-solver.engine ${new URL('./', import.meta.url).href}`);
+
+/** The page-wide engine (created on first call; `options` apply only then: {timeoutMs, startTimeoutMs}). */
+export function getEngine(options) {
+  if (!globalThis[KEY]) globalThis[KEY] = new Engine(options);
+  return globalThis[KEY];
+}
+
+export { VERSION as ENGINE_BUILD };
