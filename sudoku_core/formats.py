@@ -1,0 +1,612 @@
+"""Reading and writing puzzles: one-line strings, blocks, .sdk/.sdm/.ss files, library lines, numbers.
+
+Accepted input (`parse_grid` reads one puzzle, `parse_puzzles` a file of many):
+
+* **One line**, row by row: ``4.....8.5.3...`` (81 characters for 9x9). An empty cell is any of
+  ``. 0 - x * _``. Spaces and ``|`` between cells are ignored, so ``4.. ...|8.5`` works too.
+* **Blocks**: one row a line, with or without ``|`` between boxes, with separator lines made of
+  ``- = + * |`` (``+-------+-------+``, ``---+---+---``, Simple Sudoku's ``*-----------*``).
+  A line of nothing but ``-`` (or ``*``, ``_``) is a row of empty cells when it is as wide as the
+  other rows, and a separator otherwise. Blank lines are ignored.
+* **Comments**: ``#`` starts a comment that runs to the end of the line; this covers the headers
+  of SadMan's ``.sdk`` files (``#A`` author, ``#D`` description, ``#S`` source, ``#L`` level...).
+  Section lines such as ``[Puzzle]`` are skipped; the lines of any other section (``[State]``) are
+  ignored until the next ``[Puzzle]``.
+* **Library lines** (HoDoKu): ``:0000:x:<puzzle>:<more fields>``, the puzzle being the fourth
+  ``:``-separated field; a ``+`` in it (HoDoKu's mark for a placed digit) is ignored.
+* **Files of many puzzles** (``.sdm``: one puzzle per line; or blocks separated by blank lines,
+  comments or headers): see `parse_puzzles`.
+* **Symbols past 9**: the default alphabet is ``1``-``9`` then ``A``-``Z`` (16x16 uses 1-9A-G, 25x25
+  1-9A-P); lower case is accepted. ``x`` marks an empty cell unless ``X`` is a digit (sides 33-35).
+  A 16x16 grid may instead use ``0``-``9A``-``F`` (``0`` = 1 ... ``F`` = 16). The ambiguity is settled
+  like this: if a ``G`` appears, the alphabet is 1-9A-G and ``0`` is an empty cell; otherwise, if a ``0``
+  appears and either another empty mark (``. - x * _``) appears too, or there are at most 16 ``0``
+  (a complete or nearly complete grid), the alphabet is 0-9A-F; otherwise ``0`` is an empty cell.
+* **Whitespace-separated numbers**, any size (needed past 35x35): ``0 0 3 | 0 2 0 ...`` with ``0``
+  or ``.`` (or any empty mark) for an empty cell. Numbers are chosen over characters when a number of
+  two or more digits appears and most items are single characters (``4 . 10 ...``), or when only the
+  numbers reading gives a grid (``10 11 12 ...``); ``12 34`` with no single items is read as characters.
+
+Shape: given explicitly (``shape=`` a `Shape` or a string like ``"9x9"``, ``"2x3"``, ``"6x6:3x2"``), or
+inferred from the number of cells (a square of side 4 or more; a side that factors two ways gets boxes
+wider than tall, 6 -> 2x3). When ``|`` and separator lines show the boxes (as `format_block` and
+`format_ss` write them), the box shape is taken from them, so ``6x6:3x2`` grids round-trip.
+
+Errors raise `ParseError` (a `ValueError`) with ``.line`` and ``.column`` (1-based, None when they do
+not apply) and ``.reason``: ``line 3, column 7: 'Z' is not a digit for a 9x9 grid``; ``expected 81
+cells, found 80``; ``line 2, column 5: 10 is out of range for a 9x9 grid``. No other exception escapes
+for any text.
+
+Writers: `format_line` (``Grid.to_line``), `format_block` (``+---+`` separators), `format_sdk`,
+`format_ss`, and `format_grid(grid, fmt)`. Each round-trips: ``parse_grid(format_x(g), g.shape) == g``,
+and without ``shape`` for the block and ``.ss`` forms (their separators carry the box shape).
+Output always uses the default alphabet; sides past 35 are written as numbers.
+"""
+from __future__ import annotations
+
+import io
+import re
+from collections import Counter
+from functools import lru_cache
+from math import isqrt
+from typing import Iterable, Iterator, Mapping
+
+from .grid import Grid
+from .shape import ALPHABET, MAX_SIDE, Shape
+
+__all__ = [
+    "FORMATS", "ParseError", "format_block", "format_grid", "format_line", "format_sdk", "format_ss",
+    "parse_grid", "parse_puzzles",
+]
+
+#: Names `format_grid` accepts.
+FORMATS = ("line", "block", "sdk", "ss")
+
+EMPTY_MARKS = ".0-xX*_"  #: characters that stand for an empty cell (``0`` and ``X`` only when not digits)
+MIN_INFERRED_SIDE = 4  #: smallest side inferred from a cell count (smaller grids need an explicit shape)
+MAX_CHAR_SIDE = len(ALPHABET)  #: largest side writable one character a cell (35)
+
+_TOKEN = re.compile(r"[^\s|]+")  # items of a line: runs of anything but whitespace and '|'
+_STRAY = re.compile(r"[^0-9A-Za-z.\-*_]")  # a character that is a cell in no alphabet
+_RULE_CHARS = frozenset("-=+*|_")  # what separator lines are made of
+_BLANKS = frozenset(" \t\r\n\f\v|")
+_SECTION = re.compile(r"\[[A-Za-z][\w ]*\]")
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+class ParseError(ValueError):
+    """Text that is not a puzzle; `line` and `column` are 1-based (None when they do not apply)."""
+
+    def __init__(self, reason: str, line: "int | None" = None, column: "int | None" = None) -> None:
+        self.reason, self.line, self.column = reason, line, column
+        where = ", ".join(p for p in (f"line {line}" if line else "", f"column {column}" if column else "") if p)
+        super().__init__(f"{where}: {reason}" if where else reason)
+
+
+# -- lines ------------------------------------------------------------------------------------------
+def _is_number(token: str) -> bool:
+    """A number of several digits as the numbers form writes it: no leading zero, at most MAX_SIDE."""
+    return (1 < len(token) <= 3 and token.isascii() and token.isdigit() and token[0] != "0"
+            and int(token) <= MAX_SIDE)
+
+
+def _is_cell_item(token: str) -> bool:
+    """An item the numbers form accepts: a number or a single digit or empty mark."""
+    return (len(token) == 1 and (token in EMPTY_MARKS or "1" <= token <= "9")) or _is_number(token)
+
+
+class _Line:
+    """One line of input, with comments cut off, classified once."""
+
+    __slots__ = ("no", "text", "kind", "tokens", "n_chr", "n_tok", "singles", "multi_num", "all_num")
+
+    def __init__(self, no: int, text: str, kind: str) -> None:
+        self.no, self.text, self.kind = no, text, kind
+        tokens = _TOKEN.findall(text) if kind != "rule" else []
+        lengths = list(map(len, tokens))
+        distinct = set(tokens)
+        self.tokens = tokens
+        self.n_tok = len(tokens)
+        self.n_chr = sum(lengths)
+        self.singles = lengths.count(1)
+        self.multi_num = any(_is_number(t) for t in distinct if len(t) > 1)
+        self.all_num = all(_is_cell_item(t) for t in distinct)
+
+    def spans(self) -> list[tuple[int, str]]:
+        """(0-based column, item) for each item; computed only to report an error."""
+        return [(m.start(), m.group()) for m in _TOKEN.finditer(self.text)]
+
+    def numberish(self) -> bool:
+        """Does this line read as whitespace-separated numbers?"""
+        return self.multi_num and self.n_tok >= 2 and (2 * self.singles > self.n_tok or self.all_num)
+
+    @property
+    def width(self) -> int:
+        """Cells in this line, read as numbers or as characters."""
+        return self.n_tok if self.numberish() else self.n_chr
+
+    def max_value(self) -> int:
+        return max((int(t) for t in set(self.tokens) if t.isascii() and t.isdigit() and len(t) <= 3), default=0)
+
+
+def _classify(no: int, text: str) -> _Line:
+    """Kinds: blank, library (``:...``), rule (a separator line), ambiguous (only ``-``, ``*`` or
+    ``_``: a separator or a row of empty cells), row."""
+    core = set(text) - _BLANKS
+    if not core:
+        return _Line(no, text, "rule" if "|" in text else "blank")
+    if text.lstrip()[0] == ":":
+        return _Line(no, "", "library")
+    if core <= _RULE_CHARS:
+        if "+" in core or "=" in core or len(core) > 1:
+            return _Line(no, text, "rule")
+        return _Line(no, text, "ambiguous")
+    return _Line(no, text, "row")
+
+
+def _strip_comment(text: str) -> str:
+    cut = text.find("#")
+    return text if cut < 0 else text[:cut]
+
+
+def _scan(lines: Iterable[str]) -> Iterator[tuple[_Line, str]]:
+    """Classify lines, skipping comment-only text and sections other than [Puzzle]; yields
+    (line, raw text). Comment lines and section headers come out as blank lines."""
+    skipping = False
+    for no, raw in enumerate(lines, 1):
+        raw = raw.rstrip("\r\n")
+        stripped = raw.strip()
+        if stripped.startswith("[") and _SECTION.fullmatch(stripped):
+            skipping = stripped.lower() != "[puzzle]"
+            yield _Line(no, "", "blank"), raw
+            continue
+        if skipping:
+            continue
+        text = _strip_comment(raw)
+        yield _classify(no, text), raw
+
+
+# -- one puzzle from classified lines ---------------------------------------------------------------
+def _as_shape(shape: "Shape | str | None") -> "Shape | None":
+    if shape is None or isinstance(shape, Shape):
+        return shape
+    try:
+        return Shape.parse(shape)
+    except ValueError as err:
+        raise ParseError(str(err)) from None
+
+
+def _side_for(count: int, max_side: int) -> "int | None":
+    side = isqrt(count)
+    return side if side * side == count and MIN_INFERRED_SIDE <= side <= max_side else None
+
+
+def _fits(count: int, shape: "Shape | None", max_side: int) -> bool:
+    if shape is not None:
+        return count == shape.cell_count and shape.side <= max_side
+    return _side_for(count, max_side) is not None
+
+
+@lru_cache(maxsize=None)
+def _char_table(side: int, hex_digits: bool) -> "tuple[dict[str, int], re.Pattern[str]]":
+    """Characters -> values for one-character cells, and a pattern finding the first invalid one."""
+    symbols = "0123456789ABCDEF" if hex_digits else ALPHABET[:side]
+    table = {c: 0 for c in EMPTY_MARKS}
+    for value, symbol in enumerate(symbols, 1):
+        table[symbol] = value
+        table[symbol.lower()] = value
+    return table, re.compile("[^" + re.escape("".join(table)) + "]")
+
+
+def _use_hex(cells: str, side: int) -> bool:
+    """16x16 text written 0-9A-F? (see the module docstring for the rule)"""
+    if side != 16 or "0" not in cells or "G" in cells or "g" in cells:
+        return False
+    if any(mark in cells for mark in ".-xX*_"):
+        return True
+    return cells.count("0") <= side
+
+
+def _alphabet_note(shape: Shape, hex_digits: bool) -> str:
+    if hex_digits:
+        return " (0-9 and A-F)"
+    if shape.side <= 9:
+        return ""
+    return f" (1-9 and A-{ALPHABET[shape.side - 1]})"
+
+
+def _locate_char(rows: list[_Line], index: int) -> tuple[int, int]:
+    """(line, column), 1-based, of the index-th cell character of `rows`."""
+    for row in rows:
+        if index < row.n_chr:
+            for start, token in row.spans():
+                if index < len(token):
+                    return row.no, start + index + 1
+                index -= len(token)
+        index -= row.n_chr
+    return rows[-1].no, None  # type: ignore[return-value]  # not reached
+
+
+def _show(token: str) -> str:
+    return repr(token if len(token) <= 12 else token[:12] + "...")
+
+
+def _box_hint(entries: list[_Line], side: int, numbers: bool) -> "Shape | None":
+    """The box shape drawn by ``|`` and separator lines, when they draw one consistently."""
+    rows = [e for e in entries if e.kind == "row"]
+    box_cols = None
+    widths = set()
+    for row in rows:
+        if "|" in row.text:
+            for piece in row.text.split("|"):
+                items = _TOKEN.findall(piece)
+                count = len(items) if numbers else sum(len(t) for t in items)
+                if count:
+                    widths.add(count)
+    if len(widths) == 1:
+        box_cols = widths.pop()
+        if box_cols >= side or side % box_cols:
+            box_cols = None
+    groups, run = [], 0
+    for e in entries:
+        if e.kind == "row":
+            run += 1
+        elif run:
+            groups.append(run)
+            run = 0
+    if run:
+        groups.append(run)
+    box_rows = groups[0] if len(rows) == side and len(groups) > 1 and len(set(groups)) == 1 and side % groups[0] == 0 else None
+    if box_cols and box_rows and box_rows * box_cols != side:
+        return None
+    if box_cols:
+        return Shape.of(side // box_cols, box_cols)
+    if box_rows:
+        return Shape.of(box_rows, side // box_rows)
+    return None
+
+
+def _nearest_count(count: int, max_side: int) -> int:
+    side = min(max(isqrt(count), MIN_INFERRED_SIDE), max_side)
+    if side < max_side and (side + 1) ** 2 - count < count - side * side:
+        side += 1
+    return side * side
+
+
+def _count_error(rows: list[_Line], count: int, numbers: bool, shape: "Shape | None",
+                 hint: "Shape | None") -> ParseError:
+    max_side = MAX_SIDE if numbers else MAX_CHAR_SIDE
+    if shape is not None:
+        expected = shape.cell_count
+    elif hint is not None and hint.side <= max_side:
+        expected = hint.cell_count
+    elif count > max_side * max_side:
+        form = "as numbers" if numbers else "one character a cell"
+        return ParseError(f"found {count} cells, more than the largest grid written {form} "
+                          f"({max_side}x{max_side}, {max_side * max_side} cells)")
+    else:
+        expected = _nearest_count(count, max_side)
+    side = isqrt(expected)
+    if len(rows) >= 2 and _is_one_liner(rows[0], shape) and _fits(rows[0].width, shape, max_side):
+        return ParseError("a second puzzle starts here; parse_grid reads one puzzle "
+                          "(use parse_puzzles for a file of several)", rows[1].no)
+    if len(rows) >= 2:
+        widths = [r.n_tok if numbers else r.n_chr for r in rows]
+        common = Counter(widths).most_common(1)[0][0]
+        if common == side:
+            for k, (row, width) in enumerate(zip(rows, widths), 1):
+                if width != common:
+                    return ParseError(f"row {k} has {width} cells, expected {side}", row.no)
+            return ParseError(f"expected {expected} cells, found {count} ({len(rows)} rows of {side})")
+    return ParseError(f"expected {expected} cells, found {count}")
+
+
+def _resolve_ambiguous(entries: list[_Line]) -> list[_Line]:
+    """Decide, for lines of only ``-`` (or ``*``, ``_``), whether each is a row of empty cells."""
+    if not any(e.kind == "ambiguous" for e in entries):
+        return entries
+    widths = [e.width for e in entries if e.kind == "row"]
+    common = Counter(widths).most_common(1)[0][0] if widths else None
+    out = []
+    for e in entries:
+        if e.kind == "ambiguous":
+            e.kind = "row" if common is None or e.n_chr == common else "rule"
+        out.append(e)
+    return out
+
+
+def _grid_from_lines(entries: list[_Line], shape: "Shape | None", hint: "Shape | None" = None) -> Grid:
+    """One puzzle from its classified lines (rows and separators; no blanks). Raises ParseError."""
+    entries = _resolve_ambiguous(entries)
+    rows = [e for e in entries if e.kind == "row"]
+    if not rows:
+        raise ParseError("no puzzle found (the text is empty, or only comments and separators)")
+    n_tok = sum(r.n_tok for r in rows)
+    n_chr = sum(r.n_chr for r in rows)
+    singles = sum(r.singles for r in rows)
+    multi_num = any(r.multi_num for r in rows)
+    all_num = all(r.all_num for r in rows)
+    if multi_num and 2 * singles > n_tok:
+        numbers = True
+    elif _fits(n_chr, shape, MAX_CHAR_SIDE):
+        numbers = False
+    elif _fits(n_tok, shape, MAX_SIDE) and (multi_num or n_tok == n_chr):
+        numbers = True
+    else:
+        numbers = multi_num and all_num
+    count = n_tok if numbers else n_chr
+
+    if not _fits(count, shape, MAX_SIDE if numbers else MAX_CHAR_SIDE):
+        if numbers:
+            for row in rows:
+                if not row.all_num:
+                    for start, token in row.spans():
+                        if not (_is_cell_item(token) or (token.isascii() and token.isdigit())):
+                            raise ParseError(f"{_show(token)} is not a number or an empty-cell mark",
+                                             row.no, start + 1)
+        else:
+            for row in rows:
+                stray = _STRAY.search("".join(row.tokens))
+                if stray:
+                    line, column = _locate_char([row], stray.start())
+                    raise ParseError(f"{stray.group()!r} is not a digit or an empty-cell mark", line, column)
+        if shape is not None and not numbers and count == shape.cell_count:
+            raise ParseError(f"a {shape.name} grid is too large for one character a cell: "
+                             "write it as whitespace-separated numbers")
+        raise _count_error(rows, count, numbers, shape, hint)
+
+    if shape is None:
+        side = isqrt(count)
+        try:
+            shape = _box_hint(entries, side, numbers) or Shape.for_side(side)
+        except ValueError as err:  # pragma: no cover - sizes are checked above
+            raise ParseError(str(err)) from None
+
+    if numbers:
+        values = []
+        n = shape.side
+        for row in rows:
+            for k, token in enumerate(row.tokens):
+                if len(token) == 1 and token in EMPTY_MARKS:
+                    values.append(0)
+                    continue
+                if token.isascii() and token.isdigit():
+                    value = int(token) if len(token) <= 6 else n + 1
+                    if value <= n:
+                        values.append(value)
+                        continue
+                    reason = f"{token if len(token) <= 12 else token[:12] + '...'} is out of range"
+                else:
+                    reason = f"{_show(token)} is not a number"
+                raise ParseError(f"{reason} for a {shape.name} grid", row.no, row.spans()[k][0] + 1)
+        return Grid(values, shape)
+
+    cells = "".join(token for row in rows for token in row.tokens)
+    hex_digits = _use_hex(cells, shape.side)
+    table, invalid = _char_table(shape.side, hex_digits)
+    bad = invalid.search(cells)
+    if bad:
+        line, column = _locate_char(rows, bad.start())
+        raise ParseError(f"{bad.group()!r} is not a digit for a {shape.name} grid"
+                         f"{_alphabet_note(shape, hex_digits)}", line, column)
+    return Grid([table[c] for c in cells], shape)
+
+
+def _library_grid(no: int, raw: str, shape: "Shape | None", hint: "Shape | None" = None) -> Grid:
+    """A HoDoKu library line ``:0000:x:<puzzle>:...``."""
+    text = _strip_comment(raw)
+    start = text.index(":")
+    fields = text[start:].split(":")
+    if len(fields) < 4:
+        raise ParseError("a library line reads :type:digits:puzzle:..., but this one has no puzzle field",
+                         no, start + 1)
+    offset = start + len(":".join(fields[:3])) + 1
+    puzzle = " " * offset + fields[3].replace("+", " ")
+    line = _Line(no, puzzle, "row")
+    if not line.tokens:
+        raise ParseError("the puzzle field of this library line is empty", no, offset + 1)
+    return _grid_from_lines([line], shape, hint)
+
+
+# -- public readers ---------------------------------------------------------------------------------
+def parse_grid(text: str, shape: "Shape | str | None" = None) -> Grid:
+    """Read one puzzle in any supported format (see the module docstring); raises `ParseError`."""
+    if not isinstance(text, str):
+        raise TypeError(f"parse_grid reads text (str), not {type(text).__name__}")
+    shape = _as_shape(shape)
+    entries = [line for line, _ in _scan(_LINE_BREAK.split(text)) if line.kind != "blank"]
+    library = [line for line in entries if line.kind == "library"]
+    if library:
+        if len(entries) > 1:
+            second = entries[1]
+            raise ParseError("a second puzzle starts here; parse_grid reads one puzzle "
+                             "(use parse_puzzles for a file of several)", second.no)
+        no = library[0].no
+        return _library_grid(no, _LINE_BREAK.split(text)[no - 1], shape)
+    return _grid_from_lines(entries, shape)
+
+
+def _breaks_block(line: _Line, shape: "Shape | None", starting: bool) -> bool:
+    """In a multi-puzzle file, is this line a puzzle of its own? (When a block is open, a line only
+    leaves it when it cannot be a row at all, so that a row of the wrong length is reported.)"""
+    if shape is not None and not starting:
+        return line.width == shape.cell_count
+    return _is_one_liner(line, shape)
+
+
+def _is_one_liner(line: _Line, shape: "Shape | None") -> bool:
+    """Is this line a whole puzzle by itself (rather than the first row of a block)?"""
+    if shape is not None:
+        return line.width == shape.cell_count or line.width != shape.side
+    if line.numberish():
+        side = _side_for(line.n_tok, MAX_SIDE)
+        return line.n_tok > MAX_SIDE or (line.n_tok > MAX_CHAR_SIDE and side is not None
+                                         and line.max_value() <= side)
+    return line.n_chr > MAX_CHAR_SIDE
+
+
+def parse_puzzles(source: "str | Iterable[str]", shape: "Shape | str | None" = None
+                  ) -> Iterator[tuple[int, "Grid | ParseError"]]:
+    """Read a file of puzzles lazily: yields ``(line_number, Grid or ParseError)`` per puzzle, in order.
+
+    `source` is the text, or any iterable of lines (an open file), read one line at a time.
+    How lines make puzzles:
+
+    * a line that holds a whole puzzle (more cells than a row can have: 81 characters, say, or
+      exactly the cells of the given `shape`) is one puzzle (``.sdm`` files, lists of one-liners);
+    * a library line (``:0000:x:...``) is one puzzle;
+    * other lines gather into a block: rows and separator lines, until the block has as many rows
+      as its first row has cells (or ``shape.side`` rows), or until a blank line, a comment or
+      header (``#...``), or a section line ends it. Separator lines right after a full block
+      still belong to it. So ``.sdk``/``.ss`` files, and blocks one after another, with or without
+      blank lines or headers between them, are read;
+    * a block that ends before it is full is one bad puzzle, unless each of its lines is a whole
+      puzzle by itself (a run of short one-liners, e.g. 4x4 puzzles of 16 characters), in which
+      case each line is one puzzle. A run of 16 such 4x4 lines reads as one 16x16 block: give
+      ``shape="4x4"`` for files of 4x4 puzzles.
+
+    The line number is that of the puzzle's first row (a bad puzzle's `ParseError` also carries
+    the line of the fault itself when there is one). With no `shape`, each puzzle's shape is inferred on its own; a count error
+    names the cell count of the previous good puzzle (``expected 81 cells, found 80``).
+    """
+    shape = _as_shape(shape)
+    if isinstance(source, str):
+        source = io.StringIO(source, newline=None)
+    hint: "Shape | None" = shape
+    block: list[_Line] = []
+    rows = 0
+    width = 0
+
+    def finish(entries: list[_Line]) -> Iterator[tuple[int, "Grid | ParseError"]]:
+        nonlocal hint
+        content = [e for e in entries if e.kind in ("row", "ambiguous")]
+        if not content:
+            return
+        full = shape.side if shape is not None else content[0].width
+        if (len(content) < full and all(e.kind == "row" for e in entries)
+                and all(_fits(e.width, shape, MAX_SIDE) for e in content)):
+            parts = [[e] for e in entries]  # a run of whole puzzles, one a line
+        else:
+            parts = [entries]
+        for part in parts:
+            no = next(e.no for e in part if e.kind in ("row", "ambiguous"))
+            try:
+                grid = _grid_from_lines(part, shape, hint)
+            except ParseError as err:
+                yield no, err
+            else:
+                hint = grid.shape
+                yield no, grid
+
+    for line, raw in _scan(source):
+        kind = line.kind
+        if kind == "blank" or kind == "library":
+            yield from finish(block)
+            block, rows = [], 0
+            if kind == "library":
+                try:
+                    grid = _library_grid(line.no, raw, shape, hint)
+                except ParseError as err:
+                    yield line.no, err
+                else:
+                    hint = grid.shape
+                    yield line.no, grid
+            continue
+        full = rows > 0 and rows >= (shape.side if shape is not None else width)
+        if kind == "rule" or (kind == "ambiguous" and rows and (full or line.n_chr != width)):
+            line.kind = "rule"
+            block.append(line)  # a separator: inside, before or just after a block
+        elif kind == "ambiguous" and not rows:
+            block.append(line)  # a separator or a row of empty cells: decided with the whole block
+        elif kind == "row" and _breaks_block(line, shape, starting=not rows):
+            yield from finish(block)
+            block, rows = [], 0
+            yield from finish([line])
+        else:
+            if full:
+                yield from finish(block)
+                block, rows = [], 0
+            if not rows:
+                width = line.width
+            line.kind = "row"
+            block.append(line)
+            rows += 1
+    yield from finish(block)
+
+
+# -- writers ----------------------------------------------------------------------------------------
+def _cell_texts(grid: Grid) -> tuple[list[str], int]:
+    """Each cell as text (default alphabet, '.' for empty; numbers past 35) and the cell width."""
+    n = grid.shape.side
+    if grid.shape.symbols:
+        table = "." + grid.shape.symbols
+        return [table[v] for v in grid.values], 1
+    width = len(str(n))
+    return [str(v).rjust(width) if v else ".".rjust(width) for v in grid.values], width
+
+
+def format_line(grid: Grid) -> str:
+    """One line, row by row (``Grid.to_line``): '.' for empty; numbers separated by spaces past 35."""
+    return grid.to_line()
+
+
+def format_block(grid: Grid) -> str:
+    """Rows with spaces between cells, ``|`` between boxes and ``+-----+`` lines between bands::
+
+        +-------+-------+-------+
+        | 4 . . | . . . | 8 . 5 |
+    """
+    shape = grid.shape
+    n, br, bc = shape.side, shape.box_rows, shape.box_cols
+    cells, width = _cell_texts(grid)
+    rule = "+" + "+".join(["-" * (bc * (width + 1) + 1)] * (n // bc)) + "+"
+    lines = [rule]
+    for r in range(n):
+        row = cells[r * n:(r + 1) * n]
+        boxes = (" ".join(row[b:b + bc]) for b in range(0, n, bc))
+        lines.append("| " + " | ".join(boxes) + " |")
+        if (r + 1) % br == 0:
+            lines.append(rule)
+    return "\n".join(lines)
+
+
+def format_sdk(grid: Grid, headers: "Mapping[str, str] | None" = None) -> str:
+    """SadMan Sudoku ``.sdk``: optional ``#X value`` header lines (e.g. ``{"D": "a description"}``),
+    then one row a line, '.' for empty (numbers separated by spaces past 35x35)."""
+    n = grid.shape.side
+    cells, _ = _cell_texts(grid)
+    sep = "" if grid.shape.symbols else " "
+    lines = [f"#{key} {value}".rstrip() for key, value in (headers or {}).items()
+             if "\n" not in f"{key}{value}" and "\r" not in f"{key}{value}"]
+    lines += [sep.join(c.strip() for c in cells[r * n:(r + 1) * n]) for r in range(n)]
+    return "\n".join(lines)
+
+
+def format_ss(grid: Grid) -> str:
+    """Simple Sudoku ``.ss``: ``*-----------*`` top and bottom, ``|`` between boxes and
+    ``|---+---+---|`` between bands (cells separated by spaces past 35x35)."""
+    shape = grid.shape
+    n, br, bc = shape.side, shape.box_rows, shape.box_cols
+    cells, width = _cell_texts(grid)
+    sep = "" if shape.symbols else " "
+    box_width = bc * width + (bc - 1) * len(sep)
+    inner = "+".join(["-" * box_width] * (n // bc))
+    ends = "|" if "+" in inner else "+"  # a line of only '-' and '|' could be a row of empty cells
+    lines = ["*" + "-" * len(inner) + "*"]
+    for r in range(n):
+        row = cells[r * n:(r + 1) * n]
+        lines.append("|" + "|".join(sep.join(row[b:b + bc]) for b in range(0, n, bc)) + "|")
+        if (r + 1) % br == 0 and r + 1 < n:
+            lines.append(ends + inner + ends)
+    lines.append(lines[0])
+    return "\n".join(lines)
+
+
+def format_grid(grid: Grid, fmt: str = "line") -> str:
+    """Write `grid` in one of `FORMATS`: "line", "block", "sdk" or "ss"."""
+    writers = {"line": format_line, "block": format_block, "sdk": format_sdk, "ss": format_ss}
+    try:
+        writer = writers[fmt]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}") from None
+    return writer(grid)
