@@ -1,0 +1,47 @@
+# The two commands a newcomer needs: `make serve` (build the site and serve it) and `make test` (the suite).
+# Python packages go into .venv (the system Python is never touched); Node packages into node_modules.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+PORT ?= 8000
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: serve site test test-engine bench chromium clean
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+# Debian's Chromium for the browser tests (test tools cannot download browsers here).
+chromium:
+	@test -x $(CHROMIUM) || { \
+	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "Chromium is missing: run 'sudo apt-get install chromium'" >&2; exit 1; fi; }
+
+# The build backend in the venv builds our wheel in-process (no isolated build env to create each time).
+$(VENV)/.build-tools: $(VENV)/.installed
+	$(PY) -m pip install --quiet hatchling==1.29.0
+	touch $@
+
+site: $(VENV)/.installed $(VENV)/.build-tools node_modules/.installed
+	$(PY) build/build_site.py --out dist/site
+
+serve: site
+	$(PY) build/serve.py dist/site --port $(PORT)
+
+test: $(VENV)/.installed node_modules/.installed chromium site
+	$(PY) -m pytest
+
+test-engine: $(VENV)/.installed
+	$(PY) -m pytest --ignore=tests/browser
+
+bench: $(VENV)/.installed node_modules/.installed
+	$(PY) bench/run.py
+
+clean:
+	rm -rf dist $(VENV) node_modules

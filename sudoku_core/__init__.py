@@ -1,0 +1,27 @@
+"""sudoku_core: a pure-Python Sudoku engine for any box shape (4x4 to 64x64 and past).
+
+    >>> from sudoku_core import Grid, solve, count_solutions
+    >>> grid = Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
+    >>> count_solutions(grid, limit=2)
+    1
+    >>> solve(grid).to_line()[:9]
+    '417369825'
+"""
+from .formats import ParseError
+from .grid import Conflict, Grid
+from .shape import Shape
+from .solver import (
+    SearchLimitExceeded,
+    SearchStats,
+    count_solutions,
+    is_unique,
+    iter_solutions,
+    solve,
+)
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape",
+    "count_solutions", "is_unique", "iter_solutions", "solve", "__version__",
+]
