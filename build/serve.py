@@ -62,7 +62,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
         self.send_header("Cache-Control", "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
-        if self.path.split("?", 1)[0].endswith((".html", "/")):
+        if self.csp and self.path.split("?", 1)[0].endswith((".html", "/")):
             self.send_header("Content-Security-Policy", self.csp)
         super().end_headers()
 
@@ -106,10 +106,11 @@ class GzipAwareHandler(SiteHandler):
 
 
 def make_server(directory: str, port: int = 0, host: str = "127.0.0.1", prefix: str = "/",
-                quiet: bool = False) -> http.server.ThreadingHTTPServer:
-    """A server (not yet serving) for `directory`; `server.server_address[1]` is its port."""
+                quiet: bool = False, csp: "str | None" = CSP) -> http.server.ThreadingHTTPServer:
+    """A server (not yet serving) for `directory`; `server.url` is its address, `server_address[1]` its
+    port. `csp` is the policy sent with HTML (None: none)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("Handler", (GzipAwareHandler,), {"prefix": prefix, "quiet": quiet})
+    handler = type("Handler", (GzipAwareHandler,), {"prefix": prefix, "quiet": quiet, "csp": csp})
     server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
     server.daemon_threads = True
     server.url = f"http://{host}:{server.server_address[1]}{prefix}"  # type: ignore[attr-defined]
