@@ -1,0 +1,122 @@
+// The page: one <sudoku-solver>, a size picker, samples, and the grid kept in the URL fragment and localStorage.
+//
+// The URL fragment (documented in the README):
+//   #<line>         a grid in the exchange format: side*side characters, '.' for empty, 1-9 then A-Z;
+//                   its length gives the size (16, 36, 81, 144, 256 or 625 characters), default boxes
+//   #<size>:<line>  the same with a size first, needed only for boxes that are not the default (#3x2:...)
+//   #<size>         an empty grid of that size, e.g. #16x16
+//   (nothing)       an empty 9x9
+// Any other text after '#' is handed to the engine's parser once it has loaded (e.g. zeros for empty cells).
+// Everything read from the fragment or from storage is data: it only ever reaches the element's properties.
+
+const STORAGE_KEY = 'sudoku-solver:grid';
+
+const SAMPLES = {
+  easy: '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
+  hard: '4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......',
+  hardest: '8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..',
+  several: '....2.6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..',
+  mini: '.431..4......3..',
+  six: '.4..61.5.....25..33.......13.......5',
+  twelve: '.....6...A.C..7.4..1.3..6......B..2.C.3....A..5..6..8B...2....84.5.3......256...C.4.....2...71..13.......9...84.7A..2..5.B.....6..8.AC..1...3.6.',
+  sixteen: '.7.3.A....E.9...CD5.86.4......A..6...DE...4A.F1........B......EC...C.8.F7B..1..DD2.....7.A.4......A..21.C.5...7.....E.6..1...8F4..E...8.3.....2...G56.C.47.2.A...F...B....1C.986.4.A...2..D6....3B.47.....A12C...C.G..4..8......1.2...9D..C....BF.7.B..6D..5.G..',
+  giant: 'J.E.H..I.59.N.K......C.7..49.K.1P....A...5.GH.....F.B5GM....2C1P.6K97.IL4.A.P3.D.LE.95.FI..8.1.2.H.67.LM8.2.K...4.H.N.CI..JB.H8G9...M.......KE.L...B.D4.K.FN.....J...71.5.E.L...3.DL97B...F.......2K..M.I.M..5....6.O2BD......1H.2B.17.C..E.KD4.GMN.FA.8....FG..63IMH48.AO.J9N.1KP..NHE.K...JI3LD..C..7...4.A.I..8...DKM6E..H5.G.....MJ..4..5.21P.NCE..I...OA95...3AH......9O..K.PBIE.88.P7.4I.M3ON.K6...DLJ..1.CM.3I6.KEOB52L.9..J1P...HK.6.ND.....9.1JA...8..I...G....A8.7...C.N.E.K.B5L2L.DB5J...F7AH8PI3M4C6ONKEP....3O.8.4.5B9..6....7.N.IA......N..P.8.D.H9.MCE.95.....J1.D.C3..I7.MH.P..DF..BCE..6.H....G.KO1.3.LG7.H...D.P..KOE....598..4',
+};
+
+const solver = document.getElementById('solver');
+const sizeRadios = [...document.querySelectorAll('input[name="size"]')];
+const shareStatus = document.getElementById('share-status');
+
+/** The default size name for a canonical line's length, or null. */
+function sizeOfLine(line) {
+  const side = Math.round(Math.sqrt(line.length));
+  return side * side === line.length && side >= 1 && side <= 25 ? `${side}x${side}` : null;
+}
+
+/** Read a fragment (without '#') into {size, puzzle}; either may be null. */
+function readFragment(fragment) {
+  let text;
+  try { text = decodeURIComponent(fragment); } catch { text = fragment; }
+  text = text.trim();
+  if (!text) return { size: null, puzzle: null };
+  const m = /^(\d{1,2}(?:x\d{1,2})?)(?::(.*))?$/is.exec(text);
+  if (m) return { size: m[1], puzzle: m[2] ?? null };
+  return { size: null, puzzle: text };
+}
+
+/** The fragment that describes the element's grid. */
+function fragmentOf(puzzle, size) {
+  const empty = !/[^.]/.test(puzzle);
+  const plain = sizeOfLine(puzzle) === size;
+  if (empty) return size === '9x9' ? '' : size;
+  return plain ? puzzle : `${size}:${puzzle}`;
+}
+
+function apply({ size, puzzle }) {
+  if (size && size !== solver.size) solver.size = size;
+  if (puzzle !== null && puzzle !== undefined) solver.puzzle = puzzle;
+}
+
+function save() {
+  const fragment = fragmentOf(solver.puzzle, solver.size);
+  const url = new URL(location.href);
+  url.hash = fragment;
+  const target = fragment ? url.href : url.href.replace(/#$/, '');
+  if (target !== location.href) history.replaceState(history.state, '', target);
+  try { localStorage.setItem(STORAGE_KEY, fragment); } catch { /* storage off: the URL still holds it */ }
+}
+
+function syncPicker() {
+  const size = solver.size;
+  for (const radio of sizeRadios) radio.checked = radio.value === size;
+}
+
+// -- start: the grid comes from the link, else from the last visit ------------------------------------
+function initialFragment() {
+  if (location.hash.length > 1) return location.hash.slice(1);
+  try { return localStorage.getItem(STORAGE_KEY) ?? ''; } catch { return ''; }
+}
+
+const start = readFragment(initialFragment());
+// Set before the element is defined, so the first grid is its starting point rather than an undo step.
+if (start.size) solver.setAttribute('size', start.size);
+if (start.puzzle) solver.setAttribute('puzzle', start.puzzle);
+
+await import('./sudoku-solver.js');
+
+syncPicker();
+save();
+
+solver.addEventListener('sudoku-solver-change', () => { syncPicker(); save(); });
+
+for (const radio of sizeRadios) {
+  radio.addEventListener('change', () => { if (radio.checked) solver.size = radio.value; });
+}
+
+for (const button of document.querySelectorAll('[data-sample]')) {
+  button.addEventListener('click', () => {
+    const line = SAMPLES[button.dataset.sample];
+    if (line) solver.puzzle = line;
+  });
+}
+
+window.addEventListener('hashchange', () => {
+  const wanted = readFragment(location.hash.slice(1));
+  if (fragmentOf(solver.puzzle, solver.size) === location.hash.slice(1)) return;
+  apply({ size: wanted.size ?? (wanted.puzzle ? null : '9x9'), puzzle: wanted.puzzle ?? '' });
+});
+
+document.getElementById('copy-link').addEventListener('click', async () => {
+  save();
+  try {
+    await navigator.clipboard.writeText(location.href);
+    shareStatus.textContent = 'Link copied: it opens this grid.';
+  } catch {
+    shareStatus.textContent = 'Copy the address from the address bar: it holds this grid.';
+  }
+});
+
+// Offline support, when the build ships it.
+import('./offline.js')
+  .then((offline) => offline.registerServiceWorker?.())
+  .catch(() => { /* no service worker in this build: the page still works online */ });

@@ -1,0 +1,924 @@
+// <sudoku-solver>: a Sudoku board that asks the Python engine (Pyodide, in a Web Worker) for every answer.
+//
+// This file renders, edits and talks. It never solves, parses or validates: pasted text goes to the engine's
+// `parse` op, clashes come from its `conflicts` op, answers from `solve` and `check`. The only thing decoded
+// here is the exchange format itself: one line of side*side characters, '.' for empty and 1-9 then A-Z.
+//
+//   <script type="module" src="sudoku-solver.js"></script>
+//   <sudoku-solver puzzle="4.....8.5.3..." size="9x9" controls="solve check clear undo redo pad"></sudoku-solver>
+//
+// Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), clear(),
+// undo(), redo(). Events: sudoku-solver-ready, -change, -solved, -error. Theming: CSS custom properties
+// (--sudoku-*) and ::part() (board, cell, given, solved, conflict, pad, controls, button, status, progress).
+
+const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const MAX_SIDE = 25;
+const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
+const SEARCH_BUDGET_MS = 20000;   // the Python search gives up after this ('gave_up')...
+const SOLVE_TIMEOUT_MS = 30000;    // ...and engine.js stops (and restarts) a worker silent for this long
+const CONFLICTS_DEBOUNCE_MS = 40;
+const HISTORY_LIMIT = 500;
+const ALL_CONTROLS = ['solve', 'check', 'undo', 'redo', 'clear', 'pad'];
+
+// One engine per page, loaded on first use, relative to this module's own URL.
+let enginePromise = null;
+function loadEngine() {
+  enginePromise ??= import('./engine.js').then((m) => m.getEngine());
+  return enginePromise;
+}
+
+// -- shapes: geometry only (the engine owns the rules) ---------------------------------------------------
+function defaultBox(side) {
+  let rows = 1;
+  for (let d = 1; d * d <= side; d++) if (side % d === 0) rows = d;
+  return { rows, cols: side / rows };
+}
+
+/** Read a size: "9x9" or "9" (grid side, default boxes), "2x3" (box of 2 rows x 3 columns). Null if not one. */
+export function parseSize(text) {
+  const m = /^\s*(\d{1,2})\s*(?:[x×]\s*(\d{1,2}))?\s*$/i.exec(String(text ?? ''));
+  if (!m) return null;
+  const a = Number(m[1]);
+  const b = m[2] === undefined ? a : Number(m[2]);
+  const box = a === b ? defaultBox(a) : { rows: a, cols: b };
+  const side = box.rows * box.cols;
+  if (side < 1 || side > MAX_SIDE) return null;
+  return { side, rows: box.rows, cols: box.cols };
+}
+
+function sizeName(shape) {
+  const d = defaultBox(shape.side);
+  return d.rows === shape.rows ? `${shape.side}x${shape.side}` : `${shape.rows}x${shape.cols}`;
+}
+
+/** The shape as the engine reads it: "9x9", or "6x6:3x2" when the boxes are not the default. */
+function shapeSpec(shape) {
+  const base = `${shape.side}x${shape.side}`;
+  return defaultBox(shape.side).rows === shape.rows ? base : `${base}:${shape.rows}x${shape.cols}`;
+}
+
+function sameShape(a, b) {
+  return a.rows === b.rows && a.cols === b.cols;
+}
+
+/** The exchange format, decoded: a line of side*side characters from '.' and the shape's symbols. */
+function decodeLine(line, shape) {
+  const symbols = ALPHABET.slice(0, shape.side);
+  if (line.length !== shape.side * shape.side) return null;
+  const values = new Array(line.length);
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (ch === '.') values[i] = 0;
+    else {
+      const k = symbols.indexOf(ch);
+      if (k < 0) return null;
+      values[i] = k + 1;
+    }
+  }
+  return values;
+}
+
+/** A canonical line of a supported side (its length says which), with its default shape. */
+function decodeAnyLine(line) {
+  const side = Math.round(Math.sqrt(line.length));
+  if (side * side !== line.length || side < 1 || side > MAX_SIDE) return null;
+  const shape = parseSize(String(side));
+  const values = shape && decodeLine(line, shape);
+  return values ? { shape, values } : null;
+}
+
+function encodeLine(values) {
+  let s = '';
+  for (const v of values) s += v ? ALPHABET[v - 1] : '.';
+  return s;
+}
+
+function formatMs(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+}
+
+function solverError(code, message, cells = []) {
+  const error = new Error(message);
+  error.name = 'SudokuSolverError';
+  error.code = code;
+  error.cells = cells;
+  return error;
+}
+
+// -- styles: one constructable sheet shared by every instance (no <style>, so a strict style-src is fine) --
+const CSS = `
+:host {
+  display: block;
+  container-type: inline-size;
+  color-scheme: light dark;
+  --_bg: var(--sudoku-bg, light-dark(#ffffff, #161b22));
+  --_fg: var(--sudoku-fg, light-dark(#1f2328, #e6edf3));
+  --_muted: var(--sudoku-muted, light-dark(#59636e, #9198a1));
+  --_cell-bg: var(--sudoku-cell-bg, light-dark(#ffffff, #0d1117));
+  --_line: var(--sudoku-line, light-dark(#c8ced6, #3d444d));
+  --_box-line: var(--sudoku-box-line, light-dark(#1f2328, #b7bdc8));
+  --_given: var(--sudoku-given, light-dark(#1f2328, #f0f6fc));
+  --_solved: var(--sudoku-solved, light-dark(#0a5bd3, #6cb6ff));
+  --_accent: var(--sudoku-accent, light-dark(#0a5bd3, #4493f8));
+  --_accent-fg: var(--sudoku-accent-fg, light-dark(#ffffff, #0d1117));
+  --_peer: var(--sudoku-peer-bg, light-dark(#f1f4f8, #161f2b));
+  --_selected: var(--sudoku-selected-bg, light-dark(#d7e7ff, #1c3558));
+  --_conflict: var(--sudoku-conflict, light-dark(#c01c28, #ff7b72));
+  --_conflict-bg: var(--sudoku-conflict-bg, light-dark(#ffe3e3, #4a1d1f));
+  --_focus: var(--sudoku-focus, light-dark(#0a5bd3, #58a6ff));
+  --_button-bg: var(--sudoku-button-bg, light-dark(#f6f8fa, #21262d));
+  --_button-border: var(--sudoku-button-border, light-dark(#d1d9e0, #3d444d));
+  --_radius: var(--sudoku-radius, 6px);
+}
+:host([hidden]) { display: none; }
+* { box-sizing: border-box; }
+.root {
+  font: var(--sudoku-font-size, 16px)/1.4 var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
+  color: var(--_fg);
+  display: grid;
+  gap: 0.75em;
+  grid-template-columns: minmax(0, 1fr);
+  justify-items: center;
+}
+@container (min-width: 640px) {
+  .root { grid-template-columns: minmax(0, 1fr) minmax(12em, 15em); align-items: start; justify-items: stretch; }
+  .board-wrap { grid-row: 1 / span 4; }
+}
+.board-wrap { width: 100%; max-width: var(--sudoku-board-max, 100%); container-type: inline-size; justify-self: center; }
+.board {
+  display: grid;
+  grid-template-rows: repeat(var(--n), minmax(0, 1fr));
+  aspect-ratio: 1;
+  width: 100%;
+  border: 3px solid var(--_box-line);
+  border-radius: 4px;
+  background: var(--_cell-bg);
+  overflow: hidden;
+  user-select: none;
+  -webkit-user-select: none;
+  touch-action: manipulation;
+}
+.row { display: grid; grid-template-columns: repeat(var(--n), minmax(0, 1fr)); min-height: 0; }
+.cell {
+  display: flex; align-items: center; justify-content: center;
+  min-width: 0; min-height: 0;
+  border-right: 1px solid var(--_line);
+  border-bottom: 1px solid var(--_line);
+  background: var(--_cell-bg);
+  color: var(--_given);
+  font-size: calc(100cqi / var(--n) * 0.56);
+  font-variant-numeric: tabular-nums;
+  line-height: 1;
+  cursor: pointer;
+  position: relative;
+  outline: none;
+}
+.cell.last-col { border-right: 0; }
+.cell.last-row { border-bottom: 0; }
+.cell.box-right { border-right: 2px solid var(--_box-line); }
+.cell.box-bottom { border-bottom: 2px solid var(--_box-line); }
+.cell.given { font-weight: 700; }
+.cell.solved { color: var(--_solved); font-weight: 400; }
+.cell.peer { background: var(--_peer); }
+.cell:focus { background: var(--_selected); }
+.cell:focus-visible, .board:focus-within .cell:focus {
+  box-shadow: inset 0 0 0 3px var(--_focus);
+  z-index: 1;
+}
+.cell.conflict { color: var(--_conflict); background: var(--_conflict-bg); text-decoration: underline wavy var(--_conflict); text-decoration-thickness: 0.06em; text-underline-offset: 0.12em; }
+.cell.conflict::after {
+  content: ""; position: absolute; top: 0; right: 0;
+  border-style: solid; border-width: 0 0.55em 0.55em 0;
+  border-color: transparent var(--_conflict) transparent transparent;
+}
+:host([readonly]) .cell { cursor: default; }
+.side { display: grid; gap: 0.75em; width: 100%; align-content: start; }
+.pad { display: grid; grid-template-columns: repeat(var(--pad-cols), minmax(0, 1fr)); gap: 0.375em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
+.controls { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 0.5em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
+.controls button { grid-column: span 2; }
+.controls button.primary, .controls .check-button { grid-column: span 3; }
+button {
+  font: inherit;
+  color: var(--_fg);
+  background: var(--_button-bg);
+  border: 1px solid var(--_button-border);
+  border-radius: var(--_radius);
+  padding: 0.45em 0.8em;
+  min-height: 2.5em;
+  cursor: pointer;
+}
+button:hover:not(:disabled) { border-color: var(--_muted); }
+button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
+button:disabled { opacity: 0.5; cursor: not-allowed; }
+button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); font-weight: 600; }
+.pad button { padding: 0.3em 0; font-size: 1.1em; font-variant-numeric: tabular-nums; }
+.pad button.erase { grid-column: span var(--erase-span, 1); font-size: 0.85em; }
+.progress { width: 100%; max-width: var(--sudoku-board-max, 100%); font-size: 0.875em; color: var(--_muted); }
+.progress .track { height: 4px; border-radius: 2px; background: var(--_line); overflow: hidden; margin-bottom: 0.3em; }
+.progress .bar { height: 100%; width: calc(var(--fraction, 0) * 100%); background: var(--_accent); transition: width 0.2s; }
+.status { min-height: 1.4em; margin: 0; width: 100%; max-width: var(--sudoku-board-max, 100%); }
+.status.error { color: var(--_conflict); }
+.status.ok { color: var(--_fg); }
+[hidden] { display: none !important; }
+@media (prefers-reduced-motion: reduce) { .progress .bar { transition: none; } }
+@media (forced-colors: active) {
+  .cell.conflict { outline: 2px dashed CanvasText; outline-offset: -4px; }
+  .cell:focus { outline: 3px solid Highlight; outline-offset: -3px; }
+}
+`;
+
+let sharedSheet = null;
+function styleSheet() {
+  if (!sharedSheet) {
+    sharedSheet = new CSSStyleSheet();
+    sharedSheet.replaceSync(CSS);
+  }
+  return sharedSheet;
+}
+
+function make(tag, props = {}, attrs = {}) {
+  const el = document.createElement(tag);
+  Object.assign(el, props);
+  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
+  return el;
+}
+
+export class SudokuSolverElement extends HTMLElement {
+  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls'];
+
+  #shape = parseSize('9x9');
+  #values = new Array(81).fill(0);    // what the person (or the puzzle attribute) put in: the givens
+  #solution = null;                   // values from the engine, shown in empty cells, or null
+  #conflictCells = new Set();
+  #cursor = 0;                        // the cell holding tabindex=0 (roving tabindex)
+  #undo = [];
+  #redo = [];
+  #version = 0;                       // bumped on every change of the givens or the shape
+  #started = false;                   // connected once: attributes apply live from then on
+  #engine = null;
+  #engineState = 'loading';
+  #engineListeners = null;
+  #readyFired = false;
+  #conflictsTimer = 0;
+  #solveToken = 0;
+  #pendingParse = 0;                  // latest-wins token for parse requests
+  #clashShown = false;                // the status currently shows a live clash message
+
+  // shadow parts
+  #root; #board; #cells = []; #pad; #controls; #buttons = {}; #status; #progress; #progressBar; #progressText;
+
+  constructor() {
+    super();
+    const shadow = this.attachShadow({ mode: 'open', delegatesFocus: false });
+    shadow.adoptedStyleSheets = [styleSheet()];
+    this.#root = make('div', { className: 'root' }, { part: 'root' });
+
+    const wrap = make('div', { className: 'board-wrap' });
+    this.#board = make('div', { className: 'board' }, { part: 'board', role: 'grid' });
+    wrap.append(this.#board);
+
+    const side = make('div', { className: 'side' });
+    this.#pad = make('div', { className: 'pad' }, { part: 'pad', role: 'group', 'aria-label': 'Digit pad' });
+    this.#controls = make('div', { className: 'controls' }, { part: 'controls', role: 'group', 'aria-label': 'Actions' });
+    const button = (name, label, title, extra = '') => {
+      const b = make('button', { type: 'button', textContent: label, className: extra }, { part: `button ${name}-button` });
+      if (title) b.title = title;
+      b.dataset.action = name;
+      this.#buttons[name] = b;
+      return b;
+    };
+    this.#controls.append(
+      button('solve', 'Solve', '', 'primary'),
+      button('check', 'Check', 'Is this puzzle valid, with exactly one solution? (does not reveal it)', 'check-button'),
+      button('undo', 'Undo', 'Undo (Ctrl+Z)'),
+      button('redo', 'Redo', 'Redo (Ctrl+Y or Ctrl+Shift+Z)'),
+      button('clear', 'Clear', 'Empty the whole grid (undo brings it back)'),
+    );
+    this.#progress = make('div', { className: 'progress' }, { part: 'progress' });
+    const track = make('div', { className: 'track' }, {
+      role: 'progressbar', 'aria-label': 'Loading the solver engine', 'aria-valuemin': '0', 'aria-valuemax': '100',
+    });
+    this.#progressBar = make('div', { className: 'bar' });
+    track.append(this.#progressBar);
+    this.#progressText = make('span', { textContent: 'Loading the solver engine…' });
+    this.#progress.append(track, this.#progressText);
+    this.#status = make('p', { className: 'status' }, { part: 'status', role: 'status', 'aria-live': 'polite' });
+    side.append(this.#controls, this.#pad, this.#progress, this.#status);
+    this.#root.append(wrap, side);
+    shadow.append(this.#root);
+
+    this.#buildBoard();
+    this.#buildPad();
+  }
+
+  // -- properties reflecting attributes ----------------------------------------------------------
+  /** The current grid as one line ('.' for empty). Setting it loads a puzzle (undoable). */
+  get puzzle() { return encodeLine(this.#values); }
+  set puzzle(value) { this.setAttribute('puzzle', String(value ?? '')); }
+
+  /** "9x9", "6x6", ... or a box shape such as "3x2" when the boxes are not the default for the side. */
+  get size() { return sizeName(this.#shape); }
+  set size(value) { this.setAttribute('size', String(value ?? '')); }
+
+  get readOnly() { return this.hasAttribute('readonly'); }
+  set readOnly(value) { this.toggleAttribute('readonly', Boolean(value)); }
+  get readonly() { return this.readOnly; }
+  set readonly(value) { this.readOnly = value; }
+
+  /** Which buttons show: space-separated names from "solve check undo redo clear pad", or "none". */
+  get controls() { return this.getAttribute('controls') ?? ALL_CONTROLS.join(' '); }
+  set controls(value) { this.setAttribute('controls', String(value ?? '')); }
+
+  /** The solution shown, as one line, or null. */
+  get solution() { return this.#solution ? encodeLine(this.#solution) : null; }
+  /** 'loading' | 'ready' | 'failed' */
+  get engineState() { return this.#engineState; }
+
+  attributeChangedCallback(name, oldValue, value) {
+    if (!this.#started) return;            // the first connect applies them in a fixed order
+    if (name === 'puzzle') { if (value !== null) this.#loadPuzzle(value, 'attribute'); }
+    else if (name === 'size') this.#applySize(value, true);
+    else if (name === 'readonly') this.#renderControls();
+    else if (name === 'controls') this.#renderControls();
+  }
+
+  connectedCallback() {
+    this.#board.addEventListener('keydown', this.#onBoardKeydown);
+    this.#board.addEventListener('focusin', this.#onBoardFocusin);
+    this.#board.addEventListener('focusout', this.#onBoardFocusout);
+    this.#board.addEventListener('pointerdown', this.#onBoardPointerdown);
+    this.#root.addEventListener('keydown', this.#onRootKeydown);
+    this.#root.addEventListener('paste', this.#onPaste);
+    this.#controls.addEventListener('click', this.#onControlClick);
+    this.#pad.addEventListener('mousedown', this.#onPadMousedown);
+    this.#pad.addEventListener('click', this.#onPadClick);
+
+    if (!this.#started) {
+      this.#started = true;
+      if (this.hasAttribute('size')) this.#applySize(this.getAttribute('size'), false);
+      if (this.hasAttribute('puzzle')) this.#loadPuzzle(this.getAttribute('puzzle'), 'initial');
+      this.#renderControls();
+    }
+    this.#connectEngine();
+    this.#render();
+  }
+
+  disconnectedCallback() {
+    this.#board.removeEventListener('keydown', this.#onBoardKeydown);
+    this.#board.removeEventListener('focusin', this.#onBoardFocusin);
+    this.#board.removeEventListener('focusout', this.#onBoardFocusout);
+    this.#board.removeEventListener('pointerdown', this.#onBoardPointerdown);
+    this.#root.removeEventListener('keydown', this.#onRootKeydown);
+    this.#root.removeEventListener('paste', this.#onPaste);
+    this.#controls.removeEventListener('click', this.#onControlClick);
+    this.#pad.removeEventListener('mousedown', this.#onPadMousedown);
+    this.#pad.removeEventListener('click', this.#onPadClick);
+    if (this.#engine && this.#engineListeners) {
+      for (const [type, fn] of Object.entries(this.#engineListeners)) this.#engine.removeEventListener(type, fn);
+    }
+    this.#engineListeners = null;
+    clearTimeout(this.#conflictsTimer);
+  }
+
+  // -- public methods -----------------------------------------------------------------------------
+  /** Solve the grid with the engine. Resolves to the solution line; rejects with an Error carrying .code
+   *  ('conflict', 'no_solution', 'timeout', 'gave_up', 'engine', 'changed', ...), .message and .cells. */
+  async solve() {
+    if (this.#engineState !== 'ready') {
+      this.#say('Solve will run as soon as the engine has loaded…');
+      await this.#whenReady();
+    }
+    const token = ++this.#solveToken;
+    const version = this.#version;
+    const puzzle = this.puzzle;
+    this.#say('Solving…');
+    let result;
+    try {
+      result = await this.#engine.request('solve',
+        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS },
+        { timeoutMs: SOLVE_TIMEOUT_MS });
+    } catch (error) {
+      if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
+      throw this.#fail(error, 'solve');
+    }
+    if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
+    if (version !== this.#version) {
+      const error = solverError('changed', 'The grid changed while it was being solved: press Solve again.');
+      this.#say(error.message);
+      throw error;
+    }
+    const values = Array.isArray(result.values) ? result.values.slice() : decodeLine(result.solution, this.#shape);
+    this.#solution = values;
+    this.#render();
+    const time = formatMs(result.ms);
+    const took = time ? ` in ${time}` : '';
+    if (result.unique === false || result.count > 1) {
+      const n = result.count >= SOLUTION_LIMIT ? `at least ${result.count}` : String(result.count);
+      this.#say(`Not unique: this puzzle has ${n} solutions. One of them is shown (found${took}).`, 'ok');
+    } else {
+      this.#say(`Solved${took}.`, 'ok');
+    }
+    const solution = encodeLine(values);
+    this.#emit('solved', { solution, puzzle, count: result.count, unique: result.unique, ms: result.ms });
+    return solution;
+  }
+
+  /** Ask the engine whether the puzzle is valid and unique, without showing the solution. Resolves to
+   *  {status: 'unique'|'several'|'none'|'conflict', message, cells}. */
+  async check() {
+    if (this.#engineState !== 'ready') {
+      this.#say('Check will run as soon as the engine has loaded…');
+      await this.#whenReady();
+    }
+    const version = this.#version;
+    this.#say('Checking…');
+    let result;
+    try {
+      result = await this.#engine.request('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS },
+        { timeoutMs: SOLVE_TIMEOUT_MS });
+    } catch (error) {
+      throw this.#fail(error, 'check');
+    }
+    if (version !== this.#version) {
+      this.#say('The grid changed while it was being checked: press Check again.');
+      return result;
+    }
+    const sentences = {
+      unique: ['Valid: this puzzle has exactly one solution.', 'ok'],
+      several: ['Not unique: this puzzle has more than one solution.', 'error'],
+      none: ['No solution: these givens cannot all be right.', 'error'],
+    };
+    if (result.status === 'conflict') {
+      this.#markConflicts(result.cells ?? []);
+      this.#say(`Clash: ${result.message}.`, 'error');
+    } else {
+      const [text, tone] = sentences[result.status] ?? [result.message || String(result.status), 'ok'];
+      this.#say(text, tone);
+    }
+    return result;
+  }
+
+  /** Empty the grid (undoable). */
+  clear() {
+    if (this.#values.every((v) => v === 0) && !this.#solution) { this.#say('The grid is already empty.'); return; }
+    this.#commit(new Array(this.#values.length).fill(0), this.#shape, 'clear');
+    this.#say('Cleared. Undo brings it back.');
+  }
+
+  undo() { this.#travel(this.#undo, this.#redo, 'undo'); }
+  redo() { this.#travel(this.#redo, this.#undo, 'redo'); }
+
+  // -- engine -------------------------------------------------------------------------------------
+  #connectEngine() {
+    if (this.#engineListeners) return;
+    const listeners = {
+      progress: (e) => this.#onProgress(e.detail ?? {}),
+      ready: () => this.#onEngineReady(),
+      failed: (e) => this.#onEngineFailed(e.detail?.message),
+      statechange: (e) => { if (e.detail?.state === 'loading') this.#setEngineState('loading'); },
+    };
+    this.#engineListeners = listeners;
+    loadEngine().then((engine) => {
+      if (this.#engineListeners !== listeners) return;   // disconnected meanwhile
+      this.#engine = engine;
+      for (const [type, fn] of Object.entries(listeners)) engine.addEventListener(type, fn);
+      if (engine.state === 'ready') this.#onEngineReady();
+      else if (engine.state === 'failed') this.#onEngineFailed(engine.failure);
+      else this.#setEngineState('loading');
+    }, (error) => this.#onEngineFailed(error?.message));
+  }
+
+  #whenReady() {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (this.#engineState === 'ready') { cleanup(); resolve(); }
+        else if (this.#engineState === 'failed') { cleanup(); reject(solverError('engine', this.#status.textContent)); }
+      };
+      const cleanup = () => this.removeEventListener('sudoku-solver-statechange', check);
+      this.addEventListener('sudoku-solver-statechange', check);
+      check();
+    });
+  }
+
+  #setEngineState(state) {
+    this.#engineState = state;
+    this.setAttribute('engine-state', state);
+    this.#progress.hidden = state !== 'loading';
+    this.dispatchEvent(new Event('sudoku-solver-statechange'));
+  }
+
+  #onProgress({ fraction, message }) {
+    if (this.#engineState !== 'loading') return;
+    const f = Math.max(0, Math.min(1, Number(fraction) || 0));
+    this.#progressBar.style.setProperty('--fraction', String(f));
+    this.#progressBar.parentElement.setAttribute('aria-valuenow', String(Math.round(f * 100)));
+    this.#progressText.textContent = `${message ? String(message) : 'Loading the solver engine'}… ${Math.round(f * 100)}%`;
+  }
+
+  #onEngineReady() {
+    if (this.#engineState === 'ready') return;
+    this.#setEngineState('ready');
+    if (!this.#readyFired) {
+      this.#readyFired = true;
+      this.#emit('ready', { info: this.#engine?.info ?? null });
+    }
+    this.#requestConflicts();
+  }
+
+  #onEngineFailed(message) {
+    if (this.#engineState === 'failed') return;
+    const why = message ? String(message).trim() : 'The solver engine could not start.';
+    this.#say(`${/[.!?]$/.test(why) ? why : `${why}.`} You can still edit the grid; reload the page to try again.`, 'error');
+    this.#setEngineState('failed');
+    this.#emit('error', { code: 'engine', message: this.#status.textContent, cells: [] });
+  }
+
+  /** Turn an engine rejection into a sentence, marks and an event; returns the Error to throw. */
+  #fail(error, op) {
+    const code = error?.code ?? 'engine';
+    const cells = Array.isArray(error?.cells) ? error.cells : [];
+    const detail = String(error?.message ?? 'unknown error').replace(/\.$/, '');
+    let message;
+    switch (code) {
+      case 'conflict':
+        this.#markConflicts(cells);
+        message = `Cannot ${op} this grid: ${detail}.`;
+        break;
+      case 'no_solution':
+        message = 'This puzzle has no solution: no way to fill the grid keeps every given.';
+        break;
+      case 'timeout':
+        message = `${detail}. Nothing in the grid was lost: add some givens and try again.`;
+        break;
+      case 'gave_up':
+        message = `The engine gave up after ${SEARCH_BUDGET_MS / 1000} s: this grid is too open to settle. Add some givens and try again.`;
+        break;
+      case 'engine_failed':
+        message = `${detail}.`;
+        break;
+      case 'parse':
+        message = `The engine could not read the grid: ${detail}.`;
+        break;
+      default:
+        message = `The engine failed: ${detail}.`;
+    }
+    this.#say(message, 'error');
+    this.#emit('error', { code, message, cells });
+    return solverError(code, message, cells);
+  }
+
+  // Live clash marks: ask the engine after each edit, debounced; only the latest answer counts.
+  #requestConflicts() {
+    clearTimeout(this.#conflictsTimer);
+    if (this.#engineState !== 'ready') return;
+    this.#conflictsTimer = setTimeout(() => {
+      const version = this.#version;
+      this.#engine.request('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: 5000 })
+        .then((result) => {
+          if (version !== this.#version || !this.isConnected) return;     // latest wins
+          const list = Array.isArray(result?.conflicts) ? result.conflicts : [];
+          this.#markConflicts(list.flatMap((c) => c.cells ?? []));
+          if (list.length) {
+            const more = list.length > 1 ? ` (and ${list.length - 1} more)` : '';
+            this.#say(`Clash: ${String(list[0].message).replace(/\.$/, '')}${more}.`, 'error');
+            this.#clashShown = true;
+          } else if (this.#clashShown) {
+            this.#say('');
+          }
+        })
+        .catch(() => { /* a newer request replaced it, or the engine restarted: the next edit asks again */ });
+    }, CONFLICTS_DEBOUNCE_MS);
+  }
+
+  #markConflicts(cells) {
+    this.#conflictCells = new Set(cells.filter((i) => Number.isInteger(i) && i >= 0 && i < this.#values.length));
+    this.#render();
+  }
+
+  // -- state changes ------------------------------------------------------------------------------
+  /** Replace the givens (and maybe the shape) as one undoable step. */
+  #commit(values, shape, cause) {
+    this.#undo.push({ shape: this.#shape, values: this.#values });
+    if (this.#undo.length > HISTORY_LIMIT) this.#undo.shift();
+    this.#redo = [];
+    this.#set(values, shape, cause);
+  }
+
+  #set(values, shape, cause) {
+    const reshaped = !sameShape(shape, this.#shape);
+    this.#shape = shape;
+    this.#values = values;
+    this.#solution = null;
+    this.#conflictCells = new Set();
+    this.#version++;
+    if (this.#clashShown) { this.#say(''); }
+    if (reshaped) {
+      this.#cursor = Math.min(this.#cursor, values.length - 1);
+      this.#buildBoard();
+      this.#buildPad();
+      this.#reflectSize();
+    }
+    this.#render();
+    this.#requestConflicts();
+    if (cause !== 'initial') this.#emit('change', { puzzle: this.puzzle, size: this.size, cause });
+  }
+
+  #travel(from, to, cause) {
+    const entry = from.pop();
+    if (!entry) { this.#say(cause === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.'); return; }
+    to.push({ shape: this.#shape, values: this.#values });
+    this.#set(entry.values, entry.shape, cause);
+    this.#say(cause === 'undo' ? 'Undone.' : 'Redone.');
+  }
+
+  #setCell(index, value) {
+    if (this.#values[index] === value) {             // nothing changes, but a shown solution is now stale
+      if (this.#solution) { this.#solution = null; this.#render(); this.#say(''); }
+      return;
+    }
+    const values = this.#values.slice();
+    values[index] = value;
+    this.#commit(values, this.#shape, 'edit');
+  }
+
+  #applySize(text, live) {
+    const shape = parseSize(text);
+    if (!shape) {
+      if (text !== null) this.#say(`"${String(text).slice(0, 20)}" is not a size: write it like 9x9, 6x6 or 2x3.`, 'error');
+      return;
+    }
+    if (sameShape(shape, this.#shape)) return;
+    const values = shape.side === this.#shape.side ? this.#values.slice() : new Array(shape.side * shape.side).fill(0);
+    const hadGivens = this.#values.some((v) => v) && shape.side !== this.#shape.side;
+    if (!live) { this.#set(values, shape, 'initial'); return; }
+    this.#commit(values, shape, 'size');
+    this.#say(hadGivens ? `Switched to ${sizeName(shape)}. Undo brings the previous grid back.` : '');
+  }
+
+  #reflectSize() {
+    const name = sizeName(this.#shape);
+    const current = parseSize(this.getAttribute('size'));
+    if (!current || !sameShape(current, this.#shape)) {
+      this.#started = false;                       // reflect without re-applying
+      this.setAttribute('size', name);
+      this.#started = true;
+    }
+  }
+
+  /** A puzzle given as text: the exchange line is decoded here; anything else goes to the engine's parser. */
+  #loadPuzzle(text, cause) {
+    const line = String(text).trim();
+    if (line === '') {
+      if (cause !== 'initial' && this.#values.some((v) => v)) this.#commit(new Array(this.#values.length).fill(0), this.#shape, cause);
+      return;
+    }
+    const sameSide = decodeLine(line, this.#shape);
+    const decoded = sameSide ? { shape: this.#shape, values: sameSide } : decodeAnyLine(line);
+    if (decoded) {
+      if (cause === 'initial') this.#set(decoded.values, decoded.shape, cause);
+      else if (encodeLine(decoded.values) !== this.puzzle || !sameShape(decoded.shape, this.#shape)) {
+        this.#commit(decoded.values, decoded.shape, cause);
+      }
+      return;
+    }
+    this.#parseWithEngine(String(text), cause === 'initial' ? 'attribute' : cause);
+  }
+
+  async #parseWithEngine(text, cause) {
+    const token = ++this.#pendingParse;
+    if (this.#engineState !== 'ready') this.#say('The puzzle will appear as soon as the engine has loaded…');
+    else this.#say('Reading the puzzle…');
+    let result;
+    try {
+      await this.#whenReady();
+      result = await this.#engine.request('parse', { text }, { timeoutMs: 10000 });
+    } catch (error) {
+      if (token !== this.#pendingParse) return;
+      const where = error?.code === 'parse' ? '' : ' (the engine is not available)';
+      const message = `Could not read that puzzle${where}: ${String(error?.message ?? error).replace(/\.$/, '')}. The grid was left as it was.`;
+      this.#say(message, 'error');
+      this.#emit('error', { code: error?.code ?? 'parse', message, cells: [] });
+      return;
+    }
+    if (token !== this.#pendingParse) return;
+    const shape = result.boxRows && result.boxCols
+      ? { side: result.boxRows * result.boxCols, rows: result.boxRows, cols: result.boxCols }
+      : parseSize(result.shape);
+    const values = Array.isArray(result.values) ? result.values.slice() : decodeLine(result.line, shape);
+    if (!shape || shape.side > MAX_SIDE || !values) {
+      this.#say(`That is a ${result.side}x${result.side} grid; this board shows up to ${MAX_SIDE}x${MAX_SIDE}.`, 'error');
+      return;
+    }
+    const switched = !sameShape(shape, this.#shape);
+    this.#commit(values, shape, cause);
+    const givens = values.filter((v) => v).length;
+    const what = switched ? `a ${sizeName(shape)} puzzle` : 'the puzzle';
+    this.#say(`Loaded ${what} with ${givens} givens.`, 'ok');
+  }
+
+  // -- events from the person ---------------------------------------------------------------------
+  #onBoardKeydown = (e) => {
+    const index = this.#cellIndex(e.target);
+    if (index < 0) return;
+    const n = this.#shape.side;
+    const row = Math.floor(index / n);
+    const col = index % n;
+    if (e.altKey || e.metaKey || e.ctrlKey) {
+      if (e.ctrlKey && e.key === 'Home') { this.#focusCell(0); e.preventDefault(); }
+      else if (e.ctrlKey && e.key === 'End') { this.#focusCell(n * n - 1); e.preventDefault(); }
+      return;                                  // undo/redo and browser shortcuts are handled elsewhere
+    }
+    let handled = true;
+    switch (e.key) {
+      case 'ArrowUp': this.#focusCell(Math.max(row - 1, 0) * n + col); break;
+      case 'ArrowDown': this.#focusCell(Math.min(row + 1, n - 1) * n + col); break;
+      case 'ArrowLeft': this.#focusCell(row * n + Math.max(col - 1, 0)); break;
+      case 'ArrowRight': this.#focusCell(row * n + Math.min(col + 1, n - 1)); break;
+      case 'Home': this.#focusCell(row * n); break;
+      case 'End': this.#focusCell(row * n + n - 1); break;
+      case 'Backspace': case 'Delete': case '0': case '.': case ' ':
+        if (!this.readOnly) this.#setCell(index, 0);
+        break;
+      default: {
+        const k = e.key.length === 1 ? ALPHABET.slice(0, n).indexOf(e.key.toUpperCase()) : -1;
+        if (k >= 0 && !this.readOnly) this.#setCell(index, k + 1);
+        else handled = false;
+      }
+    }
+    if (handled) e.preventDefault();
+  };
+
+  #onRootKeydown = (e) => {
+    if (!(e.ctrlKey || e.metaKey) || e.altKey || this.readOnly) return;
+    const key = e.key.toLowerCase();
+    if (key === 'z' && !e.shiftKey) this.undo();
+    else if (key === 'y' || (key === 'z' && e.shiftKey)) this.redo();
+    else return;
+    e.preventDefault();
+  };
+
+  #onBoardFocusin = (e) => {
+    const index = this.#cellIndex(e.target);
+    if (index >= 0 && index !== this.#cursor) { this.#cursor = index; this.#renderCursor(); }
+    this.#renderPeers();
+  };
+
+  #onBoardFocusout = () => { queueMicrotask(() => this.#renderPeers()); };
+
+  #onBoardPointerdown = (e) => {
+    const cell = e.target.closest?.('[role="gridcell"]');
+    if (cell) cell.focus();
+  };
+
+  #onPaste = (e) => {
+    if (this.readOnly) return;
+    const text = e.clipboardData?.getData('text/plain') ?? '';
+    const trimmed = text.trim();
+    if (!trimmed) return;
+    e.preventDefault();
+    const index = this.#cellIndex(e.target);
+    const k = trimmed.length === 1 ? ALPHABET.slice(0, this.#shape.side).indexOf(trimmed.toUpperCase()) : -1;
+    if (k >= 0 && index >= 0) { this.#setCell(index, k + 1); return; }
+    this.#parseWithEngine(text, 'paste');
+  };
+
+  #onControlClick = (e) => {
+    const action = e.target.closest?.('button')?.dataset.action;
+    if (action === 'solve') this.solve().catch(() => {});      // the status and the error event tell it
+    else if (action === 'check') this.check().catch(() => {});
+    else if (action === 'undo') this.undo();
+    else if (action === 'redo') this.redo();
+    else if (action === 'clear') this.clear();
+  };
+
+  #onPadMousedown = (e) => { if (e.target.closest?.('button')) e.preventDefault(); };  // keep focus on the board
+
+  #onPadClick = (e) => {
+    const b = e.target.closest?.('button');
+    if (!b || this.readOnly) return;
+    this.#setCell(this.#cursor, Number(b.dataset.value));
+    if (this.#board.contains(this.shadowRoot.activeElement) || !this.#pad.contains(this.shadowRoot.activeElement)) {
+      this.#cells[this.#cursor]?.focus({ preventScroll: true });
+    }
+  };
+
+  // -- rendering ----------------------------------------------------------------------------------
+  #cellIndex(node) {
+    const i = node?.dataset?.index;
+    return i === undefined ? -1 : Number(i);
+  }
+
+  #focusCell(index) {
+    this.#cursor = index;
+    this.#renderCursor();
+    this.#cells[index]?.focus();
+  }
+
+  #buildBoard() {
+    const { side: n, rows: br, cols: bc } = this.#shape;
+    this.#board.style.setProperty('--n', String(n));
+    this.#board.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
+    const rows = [];
+    this.#cells = [];
+    for (let r = 0; r < n; r++) {
+      const row = make('div', { className: 'row' }, { role: 'row' });
+      for (let c = 0; c < n; c++) {
+        const cell = make('div', {}, { role: 'gridcell', 'aria-label': `Row ${r + 1}, column ${c + 1}`, tabindex: '-1' });
+        cell.dataset.index = String(r * n + c);
+        const edges = ['cell'];
+        if (c === n - 1) edges.push('last-col'); else if ((c + 1) % bc === 0) edges.push('box-right');
+        if (r === n - 1) edges.push('last-row'); else if ((r + 1) % br === 0) edges.push('box-bottom');
+        cell.dataset.edges = edges.join(' ');
+        row.append(cell);
+        this.#cells.push(cell);
+      }
+      rows.push(row);
+    }
+    this.#board.replaceChildren(...rows);
+    this.#renderCursor();
+  }
+
+  #buildPad() {
+    const n = this.#shape.side;
+    const buttons = [];
+    for (let v = 1; v <= n; v++) {
+      const b = make('button', { type: 'button', textContent: ALPHABET[v - 1] }, { part: 'pad-button', 'aria-label': `Enter ${ALPHABET[v - 1]}` });
+      b.dataset.value = String(v);
+      buttons.push(b);
+    }
+    const erase = make('button', { type: 'button', textContent: 'Erase', className: 'erase' }, { part: 'pad-button erase-button' });
+    erase.dataset.value = '0';
+    buttons.push(erase);
+    const cols = n <= 9 ? Math.max(n <= 6 ? n + 1 : 5, 1) : n <= 16 ? 6 : 7;
+    this.#pad.style.setProperty('--pad-cols', String(cols));
+    const remainder = (cols - (n % cols)) % cols || cols;
+    this.#pad.style.setProperty('--erase-span', String(remainder));
+    this.#pad.replaceChildren(...buttons);
+  }
+
+  #renderControls() {
+    const raw = this.getAttribute('controls');
+    const wanted = new Set(raw === null ? ALL_CONTROLS : raw.toLowerCase().split(/[\s,]+/).filter(Boolean));
+    const editing = !this.readOnly;
+    for (const [name, b] of Object.entries(this.#buttons)) {
+      b.hidden = !wanted.has(name) || (!editing && (name === 'undo' || name === 'redo' || name === 'clear'));
+    }
+    this.#controls.hidden = Object.values(this.#buttons).every((b) => b.hidden);
+    this.#pad.hidden = !wanted.has('pad') || !editing;
+    this.#board.setAttribute('aria-readonly', String(!editing));
+  }
+
+  #renderCursor() {
+    this.#cells.forEach((cell, i) => { cell.tabIndex = i === this.#cursor ? 0 : -1; });
+  }
+
+  #renderPeers() {
+    const active = this.shadowRoot.activeElement;
+    const focused = active && this.#board.contains(active) ? this.#cellIndex(active) : -1;
+    const { side: n, rows: br, cols: bc } = this.#shape;
+    const fr = Math.floor(focused / n), fc = focused % n;
+    const box = (r, c) => Math.floor(r / br) * 1000 + Math.floor(c / bc);
+    const fbox = box(fr, fc);
+    this.#cells.forEach((cell, i) => {
+      const r = Math.floor(i / n), c = i % n;
+      const peer = focused >= 0 && i !== focused && (r === fr || c === fc || box(r, c) === fbox);
+      cell.classList.toggle('peer', peer);
+    });
+  }
+
+  #render() {
+    const given = this.#values;
+    const solved = this.#solution;
+    for (let i = 0; i < this.#cells.length; i++) {
+      const cell = this.#cells[i];
+      const v = given[i] || (solved ? solved[i] : 0);
+      const kind = given[i] ? 'given' : v ? 'solved' : 'empty';
+      const clash = this.#conflictCells.has(i);
+      const text = v ? ALPHABET[v - 1] : '';
+      if (cell.textContent !== text) cell.textContent = text;
+      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${cell.classList.contains('peer') ? ' peer' : ''}`;
+      if (cell.className !== classes) cell.className = classes;
+      cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
+      if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
+      const description = v ? `${text}${kind === 'solved' ? ', solved' : ''}${clash ? ', clashes' : ''}` : 'empty';
+      if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
+    }
+    this.#buttons.undo.disabled = this.#undo.length === 0;
+    this.#buttons.redo.disabled = this.#redo.length === 0;
+  }
+
+  #say(text, tone = '') {
+    this.#clashShown = false;
+    this.#status.textContent = text;
+    this.#status.className = `status${tone ? ` ${tone}` : ''}`;
+  }
+
+  #emit(name, detail) {
+    this.dispatchEvent(new CustomEvent(`sudoku-solver-${name}`, { detail, bubbles: true }));
+  }
+}
+
+if (!customElements.get('sudoku-solver')) customElements.define('sudoku-solver', SudokuSolverElement);
