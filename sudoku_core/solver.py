@@ -37,8 +37,8 @@ class SearchStats:
 class _Tables:
     """Per-shape bitboard tables the search needs, computed once per shape."""
 
-    __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "line_masks", "box_masks", "cell_bits",
-                 "row_of", "col_of", "box_of")
+    __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "cell_bits",
+                 "stride", "digit_spread", "unit_kinds", "locked")
 
     def __init__(self, shape: Shape) -> None:
         self.n = shape.side
@@ -46,13 +46,26 @@ class _Tables:
         self.peer_masks = shape.peer_masks
         self.unit_masks = shape.unit_masks
         self.cell_bits = tuple(1 << i for i in range(shape.cell_count))
-        # For locked candidates: the units split by kind, and each cell's row, column and box.
         n = shape.side
-        self.line_masks = shape.unit_masks[: 2 * n]
-        self.box_masks = shape.unit_masks[2 * n:]
-        self.row_of = tuple(shape.unit_masks[u[0]] for u in shape.cell_units)
-        self.col_of = tuple(shape.unit_masks[u[1]] for u in shape.cell_units)
-        self.box_of = tuple(shape.unit_masks[u[2]] for u in shape.cell_units)
+        # For hidden singles on all digits at once: the n boards packed into one int, `stride` bits
+        # apart. A unit kind is its anchor cells (first cell of each unit, on every board), the
+        # offsets that spread an anchor back over its unit, and the folds (step, length) that
+        # gather a unit's cells onto its anchor.
+        b = self.stride = shape.cell_count
+        self.digit_spread = sum(1 << (d * b) for d in range(n))
+        r, c = shape.box_rows, shape.box_cols
+
+        def kind(first_cells: "list[int]", offsets: "list[int]", folds: "list[tuple[int, int]]"):
+            anchors = sum(1 << i for i in first_cells) * self.digit_spread
+            return anchors, sum(1 << k for k in offsets), tuple(folds)
+
+        self.unit_kinds = (
+            kind([row * n for row in range(n)], list(range(n)), [(1, n)]),
+            kind(list(range(n)), [k * n for k in range(n)], [(n, n)]),
+            kind([u.cells[0] for u in shape.units[2 * n:]], [i * n + j for i in range(r) for j in range(c)],
+                 [(1, c), (n, r)]),
+        )
+        self.locked = _LockedTables(shape, self.digit_spread)
 
 
 _TABLES: dict[Shape, _Tables] = {}
@@ -144,53 +157,62 @@ class _Search:
             if solved == all_cells:
                 return solved
             # Hidden singles: a digit that fits in one cell of a unit.
-            progress = False
             unsolved = ~solved
-            for d in digits:
-                c = cand[d]
-                if not c & unsolved:
-                    continue  # every copy of d is placed
-                found = 0
-                for um in unit_masks:
-                    x = c & um
-                    if not x & (x - 1):
-                        if not x:
-                            return -1  # d has no place left in this unit
-                        found |= x
-                found &= unsolved
-                if found:
-                    if not place(cand, d, found):
-                        return -1
-                    unsolved = ~cand[n]
-                    progress = True
+            hidden = self._hidden_singles(cand)
+            if hidden < 0:
+                return -1
+            progress = False
+            if hidden:
+                stride, board = t.stride, all_cells
+                for d in digits:
+                    found = (hidden >> (d * stride)) & board
+                    if found:
+                        if not place(cand, d, found):
+                            return -1
+                        progress = True
+                unsolved = ~cand[n]
             if progress:
                 continue
             # Locked candidates: a digit whose places in a unit all lie in one other unit (a box
             # within one line, or a line within one box) is taken out of the rest of that other unit.
-            row_of, col_of, box_of = t.row_of, t.col_of, t.box_of
-            for d in digits:
-                c = cand[d]
-                if not c & unsolved:
-                    continue
-                before = c
-                for um in t.box_masks:
-                    x = c & um & unsolved
-                    if x & (x - 1):
-                        i = (x & -x).bit_length() - 1
-                        line = row_of[i]
-                        if x & line == x or x & (line := col_of[i]) == x:
-                            c &= ~line | um
-                for um in t.line_masks:
-                    x = c & um & unsolved
-                    if x & (x - 1):
-                        box = box_of[(x & -x).bit_length() - 1]
-                        if x & box == x:
-                            c &= ~box | um
-                if c != before:
-                    cand[d] = c
-                    progress = True
-            if not progress:
+            packed = self._packed(cand)
+            open_cands = packed & ~(solved * t.digit_spread)
+            gone = _locked_eliminations(t.locked, open_cands) & open_cands
+            if not gone:
                 return solved
+            packed &= ~gone
+            stride = t.stride
+            for d in digits:
+                cand[d] = (packed >> (d * stride)) & all_cells
+
+    def _packed(self, cand: list[int]) -> int:
+        """The n digit boards in one int, board d shifted by d * stride."""
+        stride = self.t.stride
+        packed = 0
+        for d in range(self.t.n):
+            packed |= cand[d] << (d * stride)
+        return packed
+
+    def _hidden_singles(self, cand: list[int]) -> int:
+        """Packed board (digit d at bit d * stride + cell) of the unsolved cells that are the only
+        place for their digit in some unit, or -1 when a digit has no place left in a unit.
+
+        All digits and all units of a kind are done together: each unit's cells are folded onto its
+        anchor cell, keeping "seen once" and "seen twice" boards, so a unit with exactly one place
+        shows as an anchor bit in once & ~twice. Folding only moves bits towards lower cells of the
+        same unit as far as the anchors are concerned, so nothing from another unit reaches them."""
+        t = self.t
+        packed = self._packed(cand)
+        found = 0
+        for anchors, spread, folds in t.unit_kinds:
+            once, twice = packed, 0
+            for step, length in folds:
+                once, twice = _fold(once, twice, step, length)
+            if anchors & ~once:
+                return -1
+            single = once & ~twice & anchors
+            found |= single * spread
+        return found & packed & ~(cand[-1] * t.digit_spread)
 
     # -- search ---------------------------------------------------------------------------------
     def _choose(self, cand: list[int], solved: int) -> int:
@@ -286,6 +308,120 @@ class _Search:
                 values[low.bit_length() - 1] = d + 1
                 board ^= low
         return Grid(values, self.grid.shape)
+
+
+class _LockedTables:
+    """Masks for locked candidates on packed boards (see `_locked_eliminations`). A row segment is
+    the part of a row inside one box (box_cols cells), anchored at its leftmost cell; a column
+    segment the part of a column inside one box (box_rows cells), anchored at its top cell."""
+
+    __slots__ = ("n", "r", "c", "row_seg_anchors", "col_seg_anchors", "box_anchors", "row_seg_spread",
+                 "col_seg_spread", "row_spread", "col_spread", "box_spread", "segs_of_box_rows",
+                 "segs_of_box_cols", "segs_of_row", "segs_of_col", "row_anchors", "col_anchors", "row_segs_by_stack",
+                 "col_segs_by_band", "row_segs_by_row_in_band", "col_segs_by_col_in_stack")
+
+    def __init__(self, shape: Shape, digit_spread: int) -> None:
+        n, r, c = shape.side, shape.box_rows, shape.box_cols
+        self.n, self.r, self.c = n, r, c
+
+        def packed(cells) -> int:
+            return sum(1 << i for i in cells) * digit_spread
+
+        def offsets(values) -> int:
+            return sum(1 << v for v in values)
+
+        self.row_seg_anchors = packed(row * n + col for row in range(n) for col in range(0, n, c))
+        self.col_seg_anchors = packed(row * n + col for row in range(0, n, r) for col in range(n))
+        self.box_anchors = packed(row * n + col for row in range(0, n, r) for col in range(0, n, c))
+        self.row_anchors = packed(row * n for row in range(n))
+        self.col_anchors = packed(range(n))
+        self.row_seg_spread = offsets(range(c))
+        self.col_seg_spread = offsets(k * n for k in range(r))
+        self.row_spread = offsets(range(n))
+        self.col_spread = offsets(k * n for k in range(n))
+        self.box_spread = offsets(i * n + j for i in range(r) for j in range(c))
+        self.segs_of_box_rows = self.col_seg_spread  # a box anchor to its r row-segment anchors
+        self.segs_of_box_cols = self.row_seg_spread  # a box anchor to its c column-segment anchors
+        self.segs_of_row = offsets(range(0, n, c))  # a row anchor to its row-segment anchors
+        self.segs_of_col = offsets(range(0, n * n, r * n))  # a column anchor to its column-segment anchors
+        # Segment anchors grouped by how far they sit from the row/column/box anchor they map to.
+        self.row_segs_by_stack = tuple(
+            (j * c, packed(row * n + j * c for row in range(n))) for j in range(n // c))
+        self.col_segs_by_band = tuple(
+            (i * r * n, packed(i * r * n + col for col in range(n))) for i in range(n // r))
+        self.row_segs_by_row_in_band = tuple(
+            (k * n, packed(row * n + col for row in range(k, n, r) for col in range(0, n, c))) for k in range(r))
+        self.col_segs_by_col_in_stack = tuple(
+            (k, packed(row * n + col for row in range(0, n, r) for col in range(k, n, c))) for k in range(c))
+
+
+def _locked_eliminations(t: _LockedTables, cands: int) -> int:
+    """Packed candidates that locked candidates remove, from the packed open candidates `cands`.
+
+    Pointing: a box whose digit lies in one of its row (column) segments clears the rest of that row
+    (column). Claiming: a row (column) whose digit lies in one segment clears the rest of that box.
+    Segments are marked non-empty on their anchors; counting marks per box or line is a fold."""
+    n, r, c = t.n, t.r, t.c
+    row_segs = _fold(cands, 0, 1, c)[0] & t.row_seg_anchors
+    col_segs = _fold(cands, 0, n, r)[0] & t.col_seg_anchors
+    gone = 0
+    # Pointing along a row: the box's only non-empty row segment.
+    once, twice = _fold(row_segs, 0, n, r)
+    seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_rows) & row_segs
+    if seg:
+        for shift, group in t.row_segs_by_stack:
+            sel = seg & group
+            if sel:
+                gone |= ((sel >> shift) * t.row_spread) & ~(sel * t.row_seg_spread)
+    # Pointing along a column.
+    once, twice = _fold(col_segs, 0, 1, c)
+    seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_cols) & col_segs
+    if seg:
+        for shift, group in t.col_segs_by_band:
+            sel = seg & group
+            if sel:
+                gone |= ((sel >> shift) * t.col_spread) & ~(sel * t.col_seg_spread)
+    # Claiming from a row: the row's only non-empty segment clears the rest of its box.
+    once, twice = _fold(row_segs, 0, c, n // c)
+    seg = ((once & ~twice & t.row_anchors) * t.segs_of_row) & row_segs
+    if seg:
+        for shift, group in t.row_segs_by_row_in_band:
+            sel = seg & group
+            if sel:
+                gone |= ((sel >> shift) * t.box_spread) & ~(sel * t.row_seg_spread)
+    # Claiming from a column.
+    once, twice = _fold(col_segs, 0, r * n, n // r)
+    seg = ((once & ~twice & t.col_anchors) * t.segs_of_col) & col_segs
+    if seg:
+        for shift, group in t.col_segs_by_col_in_stack:
+            sel = seg & group
+            if sel:
+                gone |= ((sel >> shift) * t.box_spread) & ~(sel * t.col_seg_spread)
+    return gone
+
+
+def _fold(once: int, twice: int, step: int, length: int) -> "tuple[int, int]":
+    """Combine the (once, twice) boards of `length` positions `step` bits apart onto the first:
+    afterwards a bit of `once` says "seen at least once in the window", of `twice` "at least twice".
+    Windows double each round (1, 2, 4, ...) and the binary digits of `length` pick which to add."""
+    acc_once = acc_twice = 0
+    acc_len = 0
+    win_once, win_twice, win_len = once, twice, 1
+    while True:
+        if length & 1:
+            shift = acc_len * step
+            o, w = win_once >> shift, win_twice >> shift
+            acc_twice |= w | (acc_once & o)
+            acc_once |= o
+            acc_len += win_len
+        length >>= 1
+        if not length:
+            return acc_once, acc_twice
+        shift = win_len * step
+        o, w = win_once >> shift, win_twice >> shift
+        win_twice |= w | (win_once & o)
+        win_once |= o
+        win_len *= 2
 
 
 # -- public API ---------------------------------------------------------------------------------
