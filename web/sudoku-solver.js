@@ -515,7 +515,8 @@ export class SudokuSolverElement extends HTMLElement {
     const f = Math.max(0, Math.min(1, Number(fraction) || 0));
     this.#progressBar.style.setProperty('--fraction', String(f));
     this.#progressBar.parentElement.setAttribute('aria-valuenow', String(Math.round(f * 100)));
-    this.#progressText.textContent = `${message ? String(message) : 'Loading the solver engine'}… ${Math.round(f * 100)}%`;
+    const what = message ? String(message).replace(/(\.\.\.|…|\.)\s*$/, '') : 'Loading the solver engine';
+    this.#progressText.textContent = `${what}… ${Math.round(f * 100)}%`;
   }
 
   #onEngineReady() {

@@ -351,13 +351,13 @@ def test_samples_load_puzzles_of_every_size(board):
 
 
 def test_a_solved_page_screenshot_for_the_readme(board):
-    board.page.set_viewport_size({"width": 1200, "height": 860})
+    board.page.set_viewport_size({"width": 1200, "height": 1000})
     board.page.get_by_role("button", name="Very hard", exact=True).click()
     board.button("Solve").click()
     expect(board.status).to_contain_text("Solved in")
     board.cell(5, 5).click()
     board.page.mouse.move(0, 0)
-    board.page.screenshot(path=str(ROOT / "docs" / "screenshot.png"), full_page=False)
+    board.page.screenshot(path=str(ROOT / "docs" / "screenshot.png"), full_page=True)
 
 
 def test_no_console_errors(page, browser_helpers):
