@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve site test test-engine bench chromium clean
+.PHONY: serve site test test-engine bench bench-browser chromium pyodide-wheels clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,8 +34,22 @@ site: $(VENV)/.installed $(VENV)/.build-tools node_modules/.installed
 serve: site
 	$(PY) build/serve.py dist/site --port $(PORT)
 
-test: $(VENV)/.installed node_modules/.installed chromium site
-	$(PY) -m pytest
+# Pure-Python wheels (pinned, as in pyproject's test extra) that tests/test_in_pyodide.py installs into
+# Pyodide under Node to run the engine's tests in Python 3.14/WebAssembly. A cache, ignored by git.
+PYODIDE_WHEELS := .cache/pyodide-wheels
+PYODIDE_TEST_WHEELS := pytest==9.0.3 iniconfig==2.3.0 packaging==26.2 pluggy==1.6.0 pygments==2.20.0 \
+	hypothesis==6.155.2 sortedcontainers==2.4.0
+
+$(PYODIDE_WHEELS)/.downloaded: Makefile $(VENV)/.installed
+	mkdir -p $(PYODIDE_WHEELS)
+	$(PY) -m pip download --quiet --no-deps --only-binary=:all: -d $(PYODIDE_WHEELS) $(PYODIDE_TEST_WHEELS)
+	touch $@
+
+pyodide-wheels: $(PYODIDE_WHEELS)/.downloaded
+
+# SUDOKU_FULL_SUITE=1: a test whose prerequisites are missing fails instead of skipping.
+test: $(VENV)/.installed node_modules/.installed chromium site $(PYODIDE_WHEELS)/.downloaded
+	SUDOKU_FULL_SUITE=1 $(PY) -m pytest
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest --ignore=tests/browser
@@ -43,5 +57,9 @@ test-engine: $(VENV)/.installed
 bench: $(VENV)/.installed node_modules/.installed
 	$(PY) bench/run.py
 
+# Start-up and click-to-solution in headless Chromium against the built site (prints its figures).
+bench-browser: site chromium
+	$(PY) bench/browser_bench.py
+
 clean:
-	rm -rf dist $(VENV) node_modules
+	rm -rf dist $(VENV) node_modules .cache

@@ -1,0 +1,63 @@
+"""The engine's own tests, run once more inside Pyodide under Node: Python 3.14 compiled to WebAssembly,
+the interpreter the page really uses, not only the CPython running this suite.
+
+Needs Node, node_modules/pyodide (`npm ci`) and the pure-Python wheels of pytest and hypothesis in
+.cache/pyodide-wheels (`make pyodide-wheels`); `make test` provides all three. Without them the test is
+skipped, unless SUDOKU_FULL_SUITE=1 (set by `make test`), when it fails instead.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+WHEELS = ROOT / ".cache" / "pyodide-wheels"
+RUNNER = ROOT / "tests" / "pyodide" / "run_engine_tests.mjs"
+#: Test files that need what Pyodide lacks (subprocesses, a browser) or that are this file.
+NOT_IN_PYODIDE = ("subprocess", "playwright", "test_in_pyodide")
+
+
+def engine_test_files() -> "list[str]":
+    files = []
+    for path in sorted((ROOT / "tests").glob("test_*.py")):
+        text = path.read_text(encoding="utf-8")
+        if path.stem == "test_in_pyodide" or any(word in text for word in NOT_IN_PYODIDE[:2]):
+            continue
+        files.append(path.relative_to(ROOT).as_posix())
+    return files
+
+
+def missing(what: str) -> None:
+    if os.environ.get("SUDOKU_FULL_SUITE") == "1":
+        pytest.fail(f"cannot run the engine tests in Pyodide: {what}", pytrace=False)
+    pytest.skip(f"{what} (`make test` provides it)")
+
+
+def test_the_engine_suite_passes_inside_pyodide(tmp_path):
+    node = shutil.which("node")
+    if node is None:
+        missing("node is not installed")
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        missing("node_modules/pyodide is missing (npm ci)")
+    if not any(WHEELS.glob("pytest-*.whl")) or not any(WHEELS.glob("hypothesis-*.whl")):
+        missing(f"the pytest and hypothesis wheels are missing from {WHEELS} (make pyodide-wheels)")
+    sys.path.insert(0, str(ROOT / "build"))
+    try:
+        from build_site import build_wheel  # builds from the working tree: the code under test
+    finally:
+        sys.path.pop(0)
+    wheel = build_wheel(tmp_path)
+    files = engine_test_files()
+    assert files, "no engine test files found"
+    result = subprocess.run([node, str(RUNNER), str(wheel), str(WHEELS), str(ROOT), *files],
+                            capture_output=True, text=True, timeout=900, cwd=ROOT)
+    output = (result.stdout + result.stderr).strip()
+    print(output[-3000:])
+    assert "Python 3.14" in output, output[-3000:]
+    assert "site-packages/sudoku_core" in output, "the engine was not imported from the wheel"
+    assert result.returncode == 0, f"the engine tests failed inside Pyodide:\n{output[-6000:]}"
