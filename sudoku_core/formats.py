@@ -69,7 +69,6 @@ MAX_CHAR_SIDE = len(ALPHABET)  #: largest side writable one character a cell (35
 _TOKEN = re.compile(r"[^\s|]+")  # items of a line: runs of anything but whitespace and '|'
 _STRAY = re.compile(r"[^0-9A-Za-z.\-*_]")  # a character that is a cell in no alphabet
 _RULE_CHARS = frozenset("-=+*|_")  # what separator lines are made of
-_BLANKS = frozenset(" \t\r\n\f\v|")
 _SECTION = re.compile(r"\[[A-Za-z][\w ]*\]")
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -118,7 +117,11 @@ class _Line:
 
     def numberish(self) -> bool:
         """Does this line read as whitespace-separated numbers?"""
-        return self.multi_num and self.n_tok >= 2 and (2 * self.singles > self.n_tok or self.all_num)
+        if not self.multi_num or self.n_tok < 2:
+            return False
+        # mostly single items ("4 . 10 ..."), or numbers that fit a row this long ("10 11 12 ...",
+        # but not "12 34", a 4x4 row written in two groups)
+        return 2 * self.singles > self.n_tok or (self.all_num and self.max_value() <= self.n_tok)
 
     @property
     def width(self) -> int:
@@ -132,10 +135,11 @@ class _Line:
 def _classify(no: int, text: str) -> _Line:
     """Kinds: blank, library (``:...``), rule (a separator line), ambiguous (only ``-``, ``*`` or
     ``_``: a separator or a row of empty cells), row."""
-    core = set(text) - _BLANKS
+    visible = "".join(text.split())
+    core = set(visible) - {"|"}
     if not core:
         return _Line(no, text, "rule" if "|" in text else "blank")
-    if text.lstrip()[0] == ":":
+    if visible[0] == ":":
         return _Line(no, "", "library")
     if core <= _RULE_CHARS:
         if "+" in core or "=" in core or len(core) > 1:
@@ -276,8 +280,12 @@ def _nearest_count(count: int, max_side: int) -> int:
 def _count_error(rows: list[_Line], count: int, numbers: bool, shape: "Shape | None",
                  hint: "Shape | None") -> ParseError:
     max_side = MAX_SIDE if numbers else MAX_CHAR_SIDE
+    widths = [r.n_tok if numbers else r.n_chr for r in rows]
+    common = Counter(widths).most_common(1)[0][0]
     if shape is not None:
         expected = shape.cell_count
+    elif len(rows) >= 2 and MIN_INFERRED_SIDE <= common <= max_side:
+        expected = common * common  # rows of 9 cells: a 9x9 grid
     elif hint is not None and hint.side <= max_side:
         expected = hint.cell_count
     elif count > max_side * max_side:
@@ -291,8 +299,6 @@ def _count_error(rows: list[_Line], count: int, numbers: bool, shape: "Shape | N
         return ParseError("a second puzzle starts here; parse_grid reads one puzzle "
                           "(use parse_puzzles for a file of several)", rows[1].no)
     if len(rows) >= 2:
-        widths = [r.n_tok if numbers else r.n_chr for r in rows]
-        common = Counter(widths).most_common(1)[0][0]
         if common == side:
             for k, (row, width) in enumerate(zip(rows, widths), 1):
                 if width != common:
