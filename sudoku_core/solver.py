@@ -135,6 +135,7 @@ class _Search:
         all_cells = t.all_cells
         unit_masks = t.unit_masks
         place = self._place
+        peer_masks = t.peer_masks
         digits = range(n)
         while True:
             # Naked singles, all cells at once: count candidates per cell as "at least once/twice".
@@ -149,10 +150,21 @@ class _Search:
                 singles = once & ~twice & ~cand[n]
                 if not singles:
                     break
+                # A single's cell holds no other digit, so placing it only clears its peers.
                 for d in digits:
                     s = cand[d] & singles
-                    if s and not place(cand, d, s):
-                        return -1
+                    if s:
+                        seen = 0
+                        rest = s
+                        while rest:
+                            low = rest & -rest
+                            peers = peer_masks[low.bit_length() - 1]
+                            if s & peers:
+                                return -1  # two cells of one unit left with the same digit
+                            seen |= peers
+                            rest ^= low
+                        cand[d] &= ~seen
+                cand[n] |= singles
             solved = cand[n]
             if solved == all_cells:
                 return solved
