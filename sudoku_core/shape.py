@@ -34,8 +34,9 @@ class Shape:
     )
 
     def __init__(self, box_rows: int, box_cols: int) -> None:
-        if box_rows < 1 or box_cols < 1:
-            raise ValueError(f"box of {box_rows}x{box_cols} cells is not a box shape")
+        if box_rows < 2 or box_cols < 2:
+            raise ValueError(f"boxes of {box_rows}x{box_cols} cells are too thin: a box needs at least 2 rows "
+                             "and 2 columns (the smallest Sudoku is 4x4)")
         n = box_rows * box_cols
         if n > MAX_SIDE:
             raise ValueError(f"a grid of side {n} is larger than the largest supported ({MAX_SIDE})")
@@ -76,23 +77,31 @@ class Shape:
     @staticmethod
     @lru_cache(maxsize=None)
     def of(box_rows: int, box_cols: int) -> "Shape":
-        """The (cached) shape whose boxes have `box_rows` rows and `box_cols` columns."""
+        """The (cached) shape whose boxes have `box_rows` rows and `box_cols` columns (2 or more each)."""
         return Shape(box_rows, box_cols)
 
     @staticmethod
     def for_side(side: int) -> "Shape":
         """The default shape of a grid of `side` cells a side: boxes as square as possible and, when the
         side factors two ways, wider than tall (6 -> 2x3, 8 -> 2x4, 12 -> 3x4)."""
-        if side < 1:
-            raise ValueError(f"a grid needs at least one cell a side, not {side}")
+        if side < 4:
+            raise ValueError(f"a {side}x{side} grid is too small for Sudoku: the smallest is 4x4"
+                             + (f" (for {side}x{side} boxes write {side * side}x{side * side})" if side > 1 else ""))
         rows = max(d for d in range(1, isqrt(side) + 1) if side % d == 0)
+        if rows == 1:
+            raise ValueError(f"a {side}x{side} grid cannot be split into boxes ({side} is prime)")
         return Shape.of(rows, side // rows)
 
     @staticmethod
     def for_cell_count(count: int) -> "Shape | None":
-        """The default shape with `count` cells, or None when `count` is not a square."""
+        """The default shape with `count` cells, or None when no Sudoku grid has that many."""
         side = isqrt(count)
-        return Shape.for_side(side) if side * side == count and side >= 1 else None
+        if side * side != count:
+            return None
+        try:
+            return Shape.for_side(side)
+        except ValueError:
+            return None
 
     @staticmethod
     def parse(spec: "str | Shape") -> "Shape":

@@ -436,7 +436,7 @@ def test_large_grids_are_written_as_numbers():
 
 # -- properties -------------------------------------------------------------------------------------
 SHAPES = [Shape.of(2, 2), Shape.of(2, 3), Shape.of(3, 2), Shape.of(3, 3), Shape.of(2, 4), Shape.of(4, 2),
-          Shape.of(3, 4), Shape.of(4, 4), Shape.of(5, 5), Shape.of(6, 6), Shape.of(1, 4), Shape.of(4, 1)]
+          Shape.of(3, 4), Shape.of(4, 4), Shape.of(5, 5), Shape.of(6, 6)]
 
 
 @st.composite

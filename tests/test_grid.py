@@ -13,10 +13,15 @@ def test_shape_specs_name_the_side_or_the_box(spec, rows, cols):
     assert (shape.box_rows, shape.box_cols) == (rows, cols)
 
 
-@pytest.mark.parametrize("spec", ["", "nine", "0x0", "11x10", "6x6:2x2", "1x2x3"])
+@pytest.mark.parametrize("spec", ["", "nine", "0x0", "11x10", "6x6:2x2", "1x2x3", "1x5", "7x7"])
 def test_bad_shape_specs_are_refused_with_a_reason(spec):
     with pytest.raises(ValueError, match="size|grid|box"):
         Shape.parse(spec)
+
+
+def test_a_3x3_grid_is_refused_with_a_hint_about_boxes():
+    with pytest.raises(ValueError, match=r"too small.*for 3x3 boxes write 9x9"):
+        Shape.parse("3x3")
 
 
 def test_shapes_are_cached_and_equal_by_box():
