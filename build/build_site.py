@@ -36,10 +36,12 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 #: Files whose text gets the build version and pre-cache list written in.
 TEMPLATED = {".js", ".mjs", ".html", ".json", ".webmanifest", ".css", ".txt"}
 #: Files worth a pre-compressed copy (zip and wheel are compressed already; images mostly are).
-COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map"}
+COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map", ".bin"}
 #: Files the service worker does not pre-cache: itself, and the pre-compressed copies.
 NOT_PRECACHED = {"sw.js", "version.json"}
 VERSION_MARK = "__BUILD_VERSION__"
+SNAPSHOT_MARK = "/*__SNAPSHOT__*/null"
+SNAPSHOT_FILE = "snapshot.bin"
 PRECACHE_MARK = "/*__PRECACHE__*/[]"
 
 
@@ -146,11 +148,29 @@ def version_of(paths: list[Path], package_version: str) -> str:
     return f"{package_version}-{digest.hexdigest()[:12]}"
 
 
-def fill_in(site: Path, version: str, precache: list[str]) -> None:
+def make_snapshot(pyodide_dir: Path, wheel: Path) -> "dict | None":
+    """Pyodide's memory snapshot of a started interpreter with the engine imported (see
+    build/make_snapshot.mjs), or None (with a warning) when Node cannot make one."""
+    node = shutil.which("node")
+    if node is None:
+        log("warning: node is missing: no start-up snapshot (the engine starts more slowly)")
+        return None
+    out = pyodide_dir / SNAPSHOT_FILE
+    result = subprocess.run([node, str(ROOT / "build" / "make_snapshot.mjs"), str(pyodide_dir), str(wheel), str(out)],
+                            capture_output=True, text=True)
+    if result.returncode != 0 or not out.exists():
+        log(f"warning: no start-up snapshot: {(result.stderr or result.stdout).strip()[-300:]}")
+        out.unlink(missing_ok=True)
+        return None
+    return {"file": SNAPSHOT_FILE, "bytes": out.stat().st_size}
+
+
+def fill_in(site: Path, version: str, precache: list[str], snapshot: "dict | None") -> None:
     for path in site.rglob("*"):
         if path.is_file() and path.suffix in TEMPLATED:
             text = path.read_text(encoding="utf-8")
             new = text.replace(VERSION_MARK, version)
+            new = new.replace(SNAPSHOT_MARK, json.dumps(snapshot))
             if PRECACHE_MARK in new:
                 new = new.replace(PRECACHE_MARK, json.dumps(precache, indent=0).replace("\n", ""))
             if new != text:
@@ -164,7 +184,7 @@ def compress(site: Path) -> tuple[int, int]:
         if not path.is_file() or path.suffix not in COMPRESSIBLE:
             continue
         data = path.read_bytes()
-        body = gzip.compress(data, compresslevel=9, mtime=0)
+        body = gzip.compress(data, compresslevel=6, mtime=0)
         if len(body) < len(data) * 0.9:
             Path(str(path) + ".gz").write_bytes(body)
             raw += len(data)
@@ -176,6 +196,8 @@ def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="dist/site", help="the site folder to (re)create")
     parser.add_argument("--no-compress", action="store_true", help="skip the .gz copies (faster)")
+    parser.add_argument("--no-snapshot", action="store_true",
+                        help="no start-up memory snapshot (a smaller site that starts more slowly)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     site = (Path.cwd() / args.out).resolve()
@@ -190,16 +212,18 @@ def main(argv: "list[str] | None" = None) -> int:
     wheel = build_wheel(pyodide_dir)
     copy_pyodide(pyodide_dir)
     entry = write_lock(pyodide_dir, wheel)
+    snapshot = None if args.no_snapshot else make_snapshot(pyodide_dir, wheel)
     copied = copy_tree(ROOT / "web", site) + copy_tree(ROOT / "static", site)
 
     files = sorted(p for p in site.rglob("*") if p.is_file())
     version = version_of(files, entry["version"])
     precache = (["./"] if (site / "index.html").exists() else []) + [p.relative_to(site).as_posix() for p in files
                          if p.relative_to(site).as_posix() not in NOT_PRECACHED]
-    fill_in(site, version, precache)
+    fill_in(site, version, precache, snapshot)
     (site / "version.json").write_text(json.dumps({
         "version": version, "wheel": wheel.name, "sha256": entry["sha256"],
         "pyodide": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
+        "snapshot": snapshot,
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }, indent=1) + "\n")
     if args.no_compress:

@@ -15,32 +15,75 @@ const t0 = performance.now();
 const timings = {};
 let handleJson = null; // sudoku_core.bridge.handle_json once loaded
 
+let shown = 0; // progress only moves forward
 function progress(fraction, message) {
-  self.postMessage({ type: 'progress', fraction, message });
+  shown = Math.max(shown, fraction);
+  self.postMessage({ type: 'progress', fraction: shown, message });
 }
 
 function mark(name) {
   timings[name] = Math.round(performance.now() - t0);
 }
 
+// The build writes {file, bytes} here when it made a memory snapshot of a started interpreter with the
+// engine imported (build/make_snapshot.mjs): restoring it skips Python's start-up. null: no snapshot.
+const SNAPSHOT = /*__SNAPSHOT__*/null;
+
+/** The snapshot's bytes, reporting download progress (it is the biggest file of the site). */
+async function fetchSnapshot(url, expected) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
+  if (!response.body) return new Uint8Array(await response.arrayBuffer());
+  const out = new Uint8Array(expected);
+  const reader = response.body.getReader();
+  let at = 0;
+  let last = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (at + value.length > out.length) throw new Error('snapshot: larger than the build said');
+    out.set(value, at);
+    at += value.length;
+    if (at - last > expected / 50) {
+      last = at;
+      progress(0.05 + 0.75 * (at / expected), 'Downloading the engine…');
+    }
+  }
+  if (at !== expected) throw new Error('snapshot: truncated');
+  return out;
+}
+
 async function start() {
   progress(0.05, 'Loading the Python runtime…');
-  // Creep the bar while Pyodide downloads and boots (it reports no progress of its own).
+  const options = {
+    indexURL: PYODIDE_URL,
+    lockFileURL: new URL(`pyodide-lock.json?v=${VERSION}`, PYODIDE_URL).href,
+    packageBaseUrl: PYODIDE_URL,
+    packages: ['sudoku-core'], // installed from our own lock entry: offline, sha256-checked
+    stdout: () => {},
+    stderr: (line) => console.warn('[python]', line),
+  };
+  // Creep the bar while Pyodide boots (it reports no progress of its own).
   let fraction = 0.05;
   const creep = setInterval(() => {
     fraction = Math.min(0.85, fraction + (0.85 - fraction) * 0.08);
     progress(fraction, 'Starting Python…');
   }, 250);
   try {
-    const pyodide = await loadPyodide({
-      indexURL: PYODIDE_URL,
-      lockFileURL: new URL(`pyodide-lock.json?v=${VERSION}`, PYODIDE_URL).href,
-      packageBaseUrl: PYODIDE_URL,
-      packages: ['sudoku-core'], // installed from our own lock entry: offline, sha256-checked
-      stdout: () => {},
-      stderr: (line) => console.warn('[python]', line),
-      checkAPIVersion: true,
-    });
+    let pyodide = null;
+    if (SNAPSHOT) {
+      // Downloaded while Pyodide fetches and compiles its wasm: the two overlap.
+      const snapshot = fetchSnapshot(new URL(`${SNAPSHOT.file}?v=${VERSION}`, PYODIDE_URL).href, SNAPSHOT.bytes);
+      snapshot.catch(() => {});
+      try {
+        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        timings.snapshot = true;
+      } catch (error) {
+        console.warn('The start-up snapshot could not be used; starting Python from scratch:', error && error.message);
+        pyodide = null;
+      }
+    }
+    if (!pyodide) pyodide = await loadPyodide(options);
     mark('pyodide');
     progress(0.9, 'Starting the engine…');
     const bridge = pyodide.pyimport('sudoku_core.bridge');
