@@ -1,0 +1,350 @@
+"""Solving many puzzles at once with numpy: ``solve_many`` and ``count_many``.
+
+    >>> from sudoku_core.batch import solve_many, count_many
+    >>> solve_many(["4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"],
+    ...            strings=True)[0][:9]
+    '417369825'
+
+numpy is an optional extra (``pip install "sudoku-core[batch]"``); nothing else in the package imports it,
+so the pure-Python engine keeps running where numpy does not (Pyodide as we ship it).
+
+How it works. A chunk of B puzzles of side n is one array ``cand`` of shape (B, n, n): the candidates of
+each cell as a bitmask, bit d-1 for digit d (uint16 up to 16x16, uint32 up to 32x32, uint64 up to 64x64;
+larger grids go to the scalar engine whole). The units are not index lists but strided views of that
+array, computed once per shape: rows are axis 2, columns axis 1, and boxes appear when the grid is seen
+as (B, bands, rows in a band, stacks, columns in a stack). One round of propagation, for the whole chunk
+in a fixed number of numpy calls, is
+
+  * naked singles: the digits of the solved cells (mask with one bit) OR-ed over each unit, and taken out
+    of every unsolved cell of the unit;
+  * hidden singles: per unit, the digits seen "at least once" and "at least twice" (folding the unit's
+    cells one by one), so ``once & ~twice`` are the digits with one place; a cell holding such a digit
+    becomes it. A digit with no place (``once != all``) or a cell asked to hold two digits is a
+    contradiction.
+
+Rounds repeat until nothing changes; the puzzles that settle (solved, or proved to have no solution) are
+dropped from the working set as they go. Propagation only removes candidates that no solution can use,
+so a puzzle it solves has exactly that one solution, and one it refutes has none. Puzzles still open at
+the fixed point are handed to the scalar engine (`sudoku_core.solver`) with their original givens, so
+every answer, including the first solution of a puzzle with several and the search budget, is the scalar
+engine's own. (Splitting open puzzles on a minimum-remaining-values cell and propagating the children as
+a batch was measured as well: see ``docs`` / the benchmark; the scalar hand-off is what is kept.)
+"""
+from __future__ import annotations
+
+try:
+    import numpy as np
+except ImportError as _missing:  # pragma: no cover - exercised by a test that hides numpy
+    raise ImportError(
+        'sudoku_core.batch needs numpy, an optional extra: pip install "sudoku-core[batch]"'
+    ) from _missing
+
+import time
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from .formats import ParseError, parse_grid
+from .grid import Grid
+from .shape import ALPHABET, Shape
+from .solver import SearchLimitExceeded, iter_solutions
+
+__all__ = ["CHUNK", "GAVE_UP", "count_many", "propagate", "run_chunk", "solve_many", "to_array", "to_strings"]
+
+#: Puzzles propagated together: big enough that numpy's per-call cost vanishes, small enough to stay in cache.
+CHUNK = 4096
+
+#: The count reported for a puzzle whose scalar search ran out of `max_nodes` or `timeout`.
+GAVE_UP = -1
+
+#: Largest side the vectorised path handles (one uint64 bitmask per cell); larger grids go to the scalar engine.
+MAX_BATCH_SIDE = 64
+
+# Outcomes of propagation, per puzzle.
+OPEN, SOLVED, DEAD = 0, 1, 2
+
+
+class _Layout:
+    """What the vectorised engine needs to know about one shape, computed once."""
+
+    def __init__(self, shape: Shape) -> None:
+        n, r, c = shape.side, shape.box_rows, shape.box_cols
+        self.shape, self.n, self.r, self.c = shape, n, r, c
+        self.dtype = np.dtype(np.uint16 if n <= 16 else np.uint32 if n <= 32 else np.uint64)
+        self.full = self.dtype.type((1 << n) - 1)
+        # bit -> digit for single-bit masks: log2 via a table when small, bit_count(mask - 1) otherwise.
+        self.digit_dtype = np.dtype(np.uint8 if n < 256 else np.uint16)
+        # The digit 1..n of each single-bit mask is bit_count(mask - 1) + 1.
+        self.bits = (np.ones(1, self.dtype) << np.arange(n, dtype=self.dtype)).astype(self.dtype)
+        self.bits0 = np.concatenate([np.zeros(1, self.dtype), self.bits])  # digit 0..n -> mask (0 -> 0)
+
+
+@lru_cache(maxsize=None)
+def _layout(shape: Shape) -> _Layout:
+    return _Layout(shape)
+
+
+# -- propagation ------------------------------------------------------------------------------------
+def _fold(cells: "Sequence[np.ndarray]") -> "tuple[np.ndarray, np.ndarray]":
+    """(digits seen at least once, at least twice) over the cells of a unit, for all units of a kind."""
+    once = cells[0].copy()
+    twice = np.zeros_like(once)
+    for x in cells[1:]:
+        twice |= once & x
+        once |= x
+    return once, twice
+
+
+def _round(c: np.ndarray, lay: _Layout) -> "tuple[np.ndarray, np.ndarray]":
+    """One round of naked then hidden singles on the candidates `c`, laid out (n, n, A): row, column,
+    puzzle, so every numpy call runs down long contiguous rows of puzzles. Returns the new candidates and
+    a per-puzzle flag: True where a contradiction showed."""
+    n, r, cc, A = lay.n, lay.r, lay.c, c.shape[2]
+    bands, stacks = n // r, n // cc
+    or_ = np.bitwise_or
+    # Naked singles: each unit's solved digits, taken out of its unsolved cells.
+    single = (c & (c - 1)) == 0
+    solved = np.where(single, c, 0)
+    seen = or_.reduce(solved, axis=1)[:, None, :] | or_.reduce(solved, axis=0)[None, :, :]
+    boxes = or_.reduce(or_.reduce(solved.reshape(bands, r, stacks, cc, A), axis=3), axis=1)
+    seen = seen.reshape(bands, r, stacks, cc, A)
+    seen |= boxes[:, None, :, None, :]
+    new = np.where(single, c, c & ~seen.reshape(n, n, A))
+    # Hidden singles: digits with exactly one place in a unit; the cell holding one becomes it.
+    box_view = new.reshape(bands, r, stacks, cc, A)
+    units = (
+        _fold([new[:, k] for k in range(n)]),                                           # rows    (n, A)
+        _fold([new[k] for k in range(n)]),                                              # columns (n, A)
+        _fold([box_view[:, i, :, j] for i in range(r) for j in range(cc)]),             # boxes   (bands, stacks, A)
+    )
+    full = lay.full
+    dead = np.zeros(A, bool)
+    for once, _ in units:
+        dead |= (once != full).reshape(-1, A).any(axis=0)  # a digit with no place left in a unit
+    (ro, rt), (co, ct), (bo, bt) = units
+    lone = ((ro & ~rt)[:, None, :] | (co & ~ct)[None, :, :]).reshape(bands, r, stacks, cc, A)
+    lone |= (bo & ~bt)[:, None, :, None, :]
+    hidden = new & lone.reshape(n, n, A)
+    dead |= ((hidden & (hidden - 1)) != 0).reshape(-1, A).any(axis=0)  # one cell, two lone digits
+    new = np.where(hidden != 0, hidden, new)
+    dead |= (new == 0).reshape(-1, A).any(axis=0)  # a cell with no candidate
+    return new, dead
+
+
+def propagate(cand: np.ndarray, shape: Shape) -> np.ndarray:
+    """Apply naked and hidden singles to the (B, n*n) candidate masks `cand` in place, to a fixed point.
+    Returns the outcome of each puzzle: SOLVED (1), DEAD (2, no solution) or OPEN (0, search needed)."""
+    lay = _layout(shape)
+    B, n = len(cand), lay.n
+    outcome = np.zeros(B, np.int8)
+    active = np.arange(B)
+    work = np.ascontiguousarray(cand.T).reshape(n, n, B)
+    while len(active):
+        A = len(active)
+        all_single = ((work & (work - 1)) == 0).reshape(-1, A).all(axis=0)
+        new, dead = _round(work, lay)
+        changed = (new != work).reshape(-1, A).any(axis=0)
+        # A puzzle whose cells were all single when the round began, and that showed no contradiction,
+        # is solved (the hidden-singles check found every digit once in every unit).
+        done_solved = all_single & ~dead
+        settled = dead | done_solved | ~changed
+        if settled.any():
+            idx = active[settled]
+            outcome[idx] = np.where(dead[settled], DEAD, np.where(done_solved[settled], SOLVED, OPEN))
+            cand[idx] = new[:, :, settled].reshape(n * n, len(idx)).T
+            keep = ~settled
+            active, work = active[keep], np.ascontiguousarray(new[:, :, keep])
+        else:
+            work = new
+    return outcome
+
+
+# -- input and output -------------------------------------------------------------------------------
+@lru_cache(maxsize=None)
+def _char_table(side: int) -> np.ndarray:
+    """byte -> digit for the simple one-line form (`.` or `0` for empty, 1-9 then A-Z, any case); 255 else."""
+    table = np.full(256, 255, np.uint8)
+    table[ord(".")] = 0
+    if side <= 9 or side > 16:
+        table[ord("0")] = 0
+    for d, ch in enumerate(ALPHABET[:side], 1):
+        table[ord(ch)] = d
+        table[ord(ch.lower())] = d
+    return table
+
+
+def to_array(puzzles: "Sequence[str] | np.ndarray", shape: "Shape | str | None" = None
+             ) -> "tuple[np.ndarray, Shape]":
+    """The puzzles as an (N, n*n) array of digits (0 for empty) and their shape.
+
+    Strings in the simple one-line form (n*n characters, `.` or `0` for empty) are read in one numpy call;
+    any other string goes through `sudoku_core.formats.parse_grid`, which raises `ParseError` (its message
+    then starts with ``puzzle K:``, 1-based). All puzzles must have one shape."""
+    if isinstance(puzzles, np.ndarray):
+        values = np.asarray(puzzles)
+        if values.ndim != 2:
+            raise ValueError(f"expected an (N, n*n) array of digits, got shape {values.shape}")
+        found = Shape.parse(shape) if shape is not None else Shape.for_cell_count(values.shape[1])
+        if found is None or found.cell_count != values.shape[1]:
+            raise ValueError(f"{values.shape[1]} cells per puzzle do not make a grid"
+                             + (f" of shape {found.name}" if found is not None else ""))
+        if values.size and (values.min() < 0 or values.max() > found.side):
+            raise ValueError(f"digits must be 0..{found.side} for a {found.name} grid")
+        return values.astype(np.uint8 if found.side < 256 else np.uint16), found
+    puzzles = list(puzzles)
+    fixed = Shape.parse(shape) if shape is not None else None
+    if not puzzles:
+        s = fixed or Shape.for_side(9)
+        return np.zeros((0, s.cell_count), np.uint8), s
+    first = fixed or _shape_of(puzzles[0], 1, None)
+    cells = first.cell_count
+    out = np.zeros((len(puzzles), cells), np.uint8 if first.side < 256 else np.uint16)
+    simple = [i for i, p in enumerate(puzzles) if len(p) == cells and p.isascii()]
+    if simple and first.side <= 35:
+        raw = np.frombuffer("".join(puzzles[i] for i in simple).encode("ascii"), np.uint8)
+        digits = _char_table(first.side)[raw].reshape(len(simple), cells)
+        ok = (digits != 255).all(axis=1)
+        if first.side == 16:  # '0' may be a digit (0-9A-F) there: leave those to the parser
+            ok &= ~(raw.reshape(len(simple), cells) == ord("0")).any(axis=1)
+        rows = np.asarray(simple)[ok]
+        out[rows] = digits[ok]
+        fast = set(rows.tolist())
+    else:
+        fast = set()
+    for i, p in enumerate(puzzles):
+        if i in fast:
+            continue
+        grid = _grid(p, i + 1, first)
+        out[i] = grid.values
+    return out, first
+
+
+def _shape_of(text: str, number: int, shape: "Shape | None") -> Shape:
+    return _grid(text, number, shape).shape
+
+
+def _grid(text: str, number: int, shape: "Shape | None") -> Grid:
+    try:
+        grid = parse_grid(text, shape)
+    except ParseError as err:
+        raise ParseError(f"puzzle {number}: {err.reason}", err.line, err.column) from None
+    if shape is not None and grid.shape != shape:
+        raise ParseError(f"puzzle {number}: a {grid.shape.name} grid among {shape.name} puzzles")
+    return grid
+
+
+def to_strings(solutions: np.ndarray, shape: "Shape | str | None" = None, empty: str = ".") -> "list[str]":
+    """Rows of digits as one-line strings (`Grid.to_line`'s form); a row of zeros (no solution) is ''."""
+    solutions = np.asarray(solutions)
+    found = Shape.parse(shape) if shape is not None else Shape.for_cell_count(solutions.shape[1])
+    if found is None:
+        raise ValueError(f"{solutions.shape[1]} cells per puzzle do not make a grid")
+    if not found.symbols:
+        return [" ".join(map(str, row)) if row.any() else "" for row in solutions.tolist()]
+    table = np.frombuffer((empty + found.symbols).encode("ascii"), np.uint8)
+    cells = found.cell_count
+    text = table[solutions].tobytes().decode("ascii")
+    blank = ~solutions.any(axis=1)
+    return ["" if blank[k] else text[k * cells:(k + 1) * cells] for k in range(len(solutions))]
+
+
+# -- solving ----------------------------------------------------------------------------------------
+def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "int | None" = None,
+              timeout: "float | None" = None, engine: str = "batch"
+              ) -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
+    """Solve and count one chunk: (counts, solutions, seconds).
+
+    `values` is an (B, n*n) array of digits. counts[k] is the number of solutions of puzzle k counted up
+    to `limit` (so with limit=1 it says whether one was found), or GAVE_UP (-1) when the search budget ran
+    out; solutions[k] is the first solution in the scalar engine's order (zeros when there is none);
+    seconds[k] the time spent on it (a puzzle settled by propagation gets an equal share of the chunk's).
+    `engine="scalar"` skips propagation and gives every puzzle to the scalar engine (for comparison)."""
+    B = len(values)
+    counts = np.zeros(B, np.int64)
+    solutions = np.zeros_like(values)
+    seconds = np.zeros(B)
+    if B == 0:
+        return counts, solutions, seconds
+    start = time.perf_counter()
+    if engine == "batch" and shape.side <= MAX_BATCH_SIDE:
+        lay = _layout(shape)
+        cand = np.where(values == 0, lay.full, lay.bits0[np.minimum(values, shape.side)])
+        cand = np.ascontiguousarray(cand, dtype=lay.dtype)
+        outcome = propagate(cand, shape)
+        solved = outcome == SOLVED
+        if solved.any():
+            s = cand[solved]
+            solutions[solved] = np.bitwise_count(s - lay.dtype.type(1)) + 1
+            counts[solved] = 1
+        open_ = np.flatnonzero(outcome == OPEN)
+        share = (time.perf_counter() - start) / B
+        seconds[:] = share
+    else:
+        open_ = np.arange(B)
+    for k in open_.tolist():
+        t = time.perf_counter()
+        counts[k], found = _scalar(values[k], shape, limit, max_nodes, timeout)
+        if found is not None:
+            solutions[k] = found
+        seconds[k] += time.perf_counter() - t
+    return counts, solutions, seconds
+
+
+def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None",
+            timeout: "float | None") -> "tuple[int, tuple[int, ...] | None]":
+    """The scalar engine on one puzzle: (count up to limit, first solution or None); GAVE_UP on a budget."""
+    grid = Grid(row.tolist(), shape)
+    count, first = 0, None
+    try:
+        for solution in iter_solutions(grid, max_nodes=max_nodes, timeout=timeout):
+            if first is None:
+                first = solution.values
+            count += 1
+            if count >= limit:
+                break
+    except SearchLimitExceeded:
+        return GAVE_UP, first
+    return count, first
+
+
+def _chunks(values: np.ndarray, size: int) -> "Iterable[np.ndarray]":
+    for start in range(0, len(values), size):
+        yield values[start:start + size]
+
+
+def solve_many(puzzles: "Sequence[str] | np.ndarray", *, shape: "Shape | str | None" = None,
+               strings: bool = False, chunk_size: int = CHUNK, max_nodes: "int | None" = None,
+               timeout: "float | None" = None, engine: str = "batch") -> "np.ndarray | list[str]":
+    """The first solution of each puzzle, in input order, as `sudoku_core.solve` gives it.
+
+    `puzzles`: a list of one-line strings (any form `parse_grid` reads) or an (N, n*n) integer array (0 for
+    empty). Returns an (N, n*n) array of digits, a row of zeros where there is no solution (clashing givens
+    included) or the budget (`max_nodes`, `timeout`, per puzzle) ran out; with ``strings=True``, a list of
+    one-line strings, '' for those. Raises `ParseError` (``puzzle K: ...``) for a string that is no puzzle."""
+    values, found = to_array(puzzles, shape)
+    out = np.zeros_like(values)
+    for start in range(0, len(values), chunk_size):
+        chunk = values[start:start + chunk_size]
+        _, sols, _ = run_chunk(chunk, found, 1, max_nodes=max_nodes, timeout=timeout, engine=engine)
+        out[start:start + len(chunk)] = sols
+    return to_strings(out, found) if strings else out
+
+
+def count_many(puzzles: "Sequence[str] | np.ndarray", limit: int = 2, *, shape: "Shape | str | None" = None,
+               solutions: bool = False, strings: bool = False, chunk_size: int = CHUNK,
+               max_nodes: "int | None" = None, timeout: "float | None" = None, engine: str = "batch"):
+    """How many solutions each puzzle has, counted up to `limit` (as `sudoku_core.count_solutions`), in
+    input order: an (N,) int64 array, GAVE_UP (-1) where the budget ran out. With ``solutions=True``,
+    returns ``(counts, first_solutions)``, the second as `solve_many` gives it (strings with ``strings=True``)."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    values, found = to_array(puzzles, shape)
+    counts = np.zeros(len(values), np.int64)
+    firsts = np.zeros_like(values)
+    for start in range(0, len(values), chunk_size):
+        chunk = values[start:start + chunk_size]
+        c, sols, _ = run_chunk(chunk, found, limit, max_nodes=max_nodes, timeout=timeout, engine=engine)
+        counts[start:start + len(chunk)] = c
+        firsts[start:start + len(chunk)] = sols
+    if not solutions:
+        return counts
+    return counts, (to_strings(firsts, found) if strings else firsts)
