@@ -177,7 +177,7 @@ class Engine extends EventTarget {
     } else if (data.type === 'ready') {
       clearTimeout(this.#startTimer);
       this.info = { timings: data.timings, python: data.python, engine: data.engine, build: data.build,
-        readyMs: Math.round(performance.now() - began), restarted };
+        readyMs: Math.round(performance.now() - began), readyAt: Math.round(performance.now()), restarted };
       this.#setState('ready');
       this.#readyHandlers.resolve(this);
       this.dispatchEvent(new CustomEvent('ready', { detail: this.info }));
@@ -250,6 +250,11 @@ const KEY = Symbol.for(`sudoku-solver.engine ${new URL('./', import.meta.url).hr
 export function getEngine(options) {
   if (!globalThis[KEY]) globalThis[KEY] = new Engine(options);
   return globalThis[KEY];
+}
+
+/** The page's engine if one was created, else null (never starts one). */
+export function peekEngine() {
+  return globalThis[KEY] || null;
 }
 
 export { VERSION as ENGINE_BUILD };

@@ -5,10 +5,35 @@
 //
 // The service worker is registered relative to this module (so the site works from a sub-path) and only
 // when the page is on the site's own origin (a widget embedded elsewhere cannot, and need not, register).
-export async function registerServiceWorker() {
+// It is registered once the page's engine has started (or failed), not before: the engine's own downloads
+// then fill the HTTP cache, and the service worker's pre-caching revalidates them (304s) instead of
+// downloading the 10 MB runtime a second time in parallel with the page.
+import { peekEngine } from './engine.js';
+
+async function engineSettled() {
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  }
+  // The page's engine may be created a moment after load (modules load it on demand): look for a while.
+  for (let waited = 0; waited < 3000 && !peekEngine(); waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const engine = peekEngine();
+  if (engine) await engine.ready.catch(() => {});
+}
+
+let registering = null;
+
+export function registerServiceWorker({ waitForEngine = true } = {}) {
+  registering ??= register(waitForEngine);
+  return registering;
+}
+
+async function register(waitForEngine) {
   if (!('serviceWorker' in navigator) || !globalThis.isSecureContext) return null;
   const scope = new URL('./', import.meta.url);
   if (scope.origin !== location.origin) return null;
+  if (waitForEngine) await engineSettled();
   try {
     return await navigator.serviceWorker.register(new URL('./sw.js', import.meta.url), { scope: scope.href });
   } catch (error) {
@@ -17,7 +42,7 @@ export async function registerServiceWorker() {
   }
 }
 
-/** Resolves once a service worker controls this page and has its cache filled (for tests and the UI). */
+/** Resolves once a service worker controls this page's scope with its cache filled (tests, the UI). */
 export async function offlineReady() {
   const registration = await registerServiceWorker();
   if (!registration) return false;

@@ -73,7 +73,7 @@ async function start() {
     let pyodide = null;
     if (SNAPSHOT) {
       // Downloaded while Pyodide fetches and compiles its wasm: the two overlap.
-      const snapshot = fetchSnapshot(new URL(`${SNAPSHOT.file}?v=${VERSION}`, PYODIDE_URL).href, SNAPSHOT.bytes);
+      const snapshot = fetchSnapshot(new URL(SNAPSHOT.file, PYODIDE_URL).href, SNAPSHOT.bytes);
       snapshot.catch(() => {});
       try {
         pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });

@@ -1,0 +1,323 @@
+#!/usr/bin/env python3
+"""Browser benchmark: how fast the built site starts and answers, in headless Chromium.
+
+    python bench/browser_bench.py [--site dist/site] [--puzzles 100] [--json bench/out/browser.json]
+
+Against dist/site served locally (build/serve.py, gzip copies on), it prints:
+  * board usable: navigation start -> the first `role=gridcell` of <sudoku-solver> is in the page,
+  * engine ready, cold: a fresh browser profile (empty HTTP cache, no service worker),
+  * engine ready, warm: a persistent profile after one visit (service worker + HTTP cache), median of 3,
+  * the bare Pyodide runtime's own ready time (`loadPyodide()` and nothing else, on a page of a second
+    local origin), cold and warm, measured in the same run for comparison,
+  * click-to-solution on samples of the 17-clue and forum-hardest sets: set the puzzle, click Solve,
+    time until the element's `sudoku-solver-solved` event (median, p90, p99, max), and, for the same
+    puzzles, the engine round trip (`engine.request('solve')`) and the Python solve time alone,
+  * bytes the server sent on a first visit (bodies, gzip where the browser accepts it): until the
+    engine is ready, and after the service worker has pre-cached the build.
+Times are `performance.now()` in the page (from navigation start). One run, one machine: ranges matter
+more than digits. Datasets come from data/ (else /work/shared/puzzles); samples are seeded.
+"""
+from __future__ import annotations
+
+import argparse
+import gzip
+import json
+import random
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build"))
+import serve  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+DATASETS = {"17-clue": "17_clue.txt", "forum hardest": "forum_hardest_1106.txt"}
+
+# Records when the board first has a cell (runs before the page's own scripts; CSP does not apply).
+BOARD_PROBE = """(() => {
+  const look = () => {
+    const el = document.querySelector('sudoku-solver');
+    if (el && el.shadowRoot && el.shadowRoot.querySelector('[role=gridcell]')) {
+      window.__boardAt = performance.now();
+      return;
+    }
+    requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+})();"""
+
+ENGINE_STATE = """async (url) => {
+  const { getEngine } = await import(url);
+  const e = getEngine();
+  return { state: e.state, info: e.info, failure: e.failure || null };
+}"""
+
+CLICK_TO_SOLUTION = """async (puzzles) => {
+  const el = document.querySelector('sudoku-solver');
+  const button = el.shadowRoot.querySelector('[data-action=solve]');
+  const times = [];
+  let wrong = 0;
+  for (const puzzle of puzzles) {
+    el.puzzle = puzzle;
+    await new Promise((r) => setTimeout(r, 80));  // let the live clash check of the edit finish
+    const done = new Promise((resolve) => {
+      const ok = (e) => { off(); resolve(e.detail.solution); };
+      const bad = (e) => { off(); resolve(null); };
+      const off = () => { el.removeEventListener('sudoku-solver-solved', ok); el.removeEventListener('sudoku-solver-error', bad); };
+      el.addEventListener('sudoku-solver-solved', ok);
+      el.addEventListener('sudoku-solver-error', bad);
+    });
+    const t0 = performance.now();
+    button.click();
+    const solution = await done;
+    times.push(performance.now() - t0);
+    if (!solution || solution.includes('.')) wrong += 1;
+  }
+  return { times, wrong };
+}"""
+
+ENGINE_ROUND_TRIP = """async ([url, puzzles]) => {
+  const { getEngine } = await import(url);
+  const engine = getEngine();
+  await engine.ready;
+  const trip = [], python = [];
+  for (const puzzle of puzzles) {
+    const t0 = performance.now();
+    const r = await engine.request('solve', { puzzle, limit: 2 });
+    trip.push(performance.now() - t0);
+    python.push(r.ms);
+  }
+  return { trip, python };
+}"""
+
+BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
+<script type="module" src="bare.js"></script><p id="out">loading</p>"""
+BARE_JS = """const site = new URLSearchParams(location.search).get('site');
+const { loadPyodide } = await import(new URL('pyodide/pyodide.mjs', site).href);
+const py = await loadPyodide({ indexURL: new URL('pyodide/', site).href });
+py.runPython('1 + 1');
+window.__bareReady = performance.now();
+document.getElementById('out').textContent = 'ready';
+"""
+
+
+class ByteCounter:
+    """Counts the body bytes the local server sends (wrapping the handler's copy of each file)."""
+
+    def __init__(self) -> None:
+        self.sent = 0
+        self.lock = threading.Lock()
+        counter = self
+        original = serve.GzipAwareHandler.copyfile
+
+        def copyfile(handler, source, outputfile):  # noqa: ANN001, ANN202
+            data = source.read()
+            outputfile.write(data)
+            with counter.lock:
+                counter.sent += len(data)
+
+        serve.GzipAwareHandler.copyfile = copyfile
+        self._original = original
+
+    def take(self) -> int:
+        with self.lock:
+            sent, self.sent = self.sent, 0
+        return sent
+
+
+def start_server(directory: Path, csp: "str | None" = serve.CSP):
+    server = serve.make_server(str(directory), 0, quiet=True, csp=csp)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def read_puzzles(name: str) -> "list[str]":
+    for folder in (ROOT / "data", Path("/work/shared/puzzles")):
+        for candidate in (folder / name, folder / (name + ".gz")):
+            if candidate.exists():
+                raw = candidate.read_bytes()
+                text = (gzip.decompress(raw) if candidate.suffix == ".gz" else raw).decode()
+                lines = [line.strip().split()[0] for line in text.splitlines()
+                         if line.strip() and not line.startswith("#")]
+                return [line for line in lines if len(line) == 81]
+    raise SystemExit(f"dataset {name} not found in data/ or /work/shared/puzzles")
+
+
+def wait_ready(page, timeout_s: float = 120) -> dict:
+    url = page.url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/engine.js"
+    deadline = time.monotonic() + timeout_s
+    while True:
+        status = page.evaluate(ENGINE_STATE, url)
+        if status["state"] == "ready":
+            return status["info"]
+        if status["state"] == "failed" or time.monotonic() > deadline:
+            raise SystemExit(f"engine did not start: {status}")
+        page.wait_for_timeout(20)
+
+
+def wait_board(page, timeout_s: float = 30) -> float:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        at = page.evaluate("() => window.__boardAt ?? null")
+        if at is not None:
+            return at
+        if time.monotonic() > deadline:
+            raise SystemExit("the board never appeared")
+        page.wait_for_timeout(10)
+
+
+def wait_service_worker(page) -> None:
+    page.evaluate("""async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      }
+    }""")
+
+
+def pct(values: "list[float]", q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
+
+
+def summary(values: "list[float]") -> dict:
+    return {"n": len(values), "median": statistics.median(values), "p90": pct(values, 0.90),
+            "p99": pct(values, 0.99), "max": max(values)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", default=str(ROOT / "dist" / "site"))
+    parser.add_argument("--puzzles", type=int, default=100, help="puzzles sampled from each set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", default=str(ROOT / "bench" / "out" / "browser.json"))
+    args = parser.parse_args()
+    site = Path(args.site)
+    if not (site / "index.html").exists():
+        raise SystemExit(f"{site} has no index.html: run `make site` first")
+    from playwright.sync_api import sync_playwright
+
+    counter = ByteCounter()
+    server = start_server(site)
+    bare_dir = Path(tempfile.mkdtemp(prefix="bare-pyodide-"))
+    (bare_dir / "bare.html").write_text(BARE_HTML)
+    (bare_dir / "bare.js").write_text(BARE_JS)
+    (bare_dir / "favicon.ico").write_bytes(b"")
+    bare_server = start_server(bare_dir, csp=None)
+    version = json.loads((site / "version.json").read_text())
+    rng = random.Random(args.seed)
+    samples = {label: rng.sample(read_puzzles(name), min(args.puzzles, len(read_puzzles(name))))
+               for label, name in DATASETS.items()}
+    results: dict = {"build": version["version"], "snapshot": bool(version.get("snapshot"))}
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+
+        # -- cold: a fresh profile ------------------------------------------------------------------
+        context = browser.new_context(service_workers="allow")
+        context.add_init_script(BOARD_PROBE)
+        page = context.new_page()
+        counter.take()
+        page.goto(server.url)
+        board = wait_board(page)
+        info = wait_ready(page)
+        bytes_ready = counter.take()
+        wait_service_worker(page)
+        page.wait_for_timeout(500)
+        bytes_sw = counter.take()
+        results["cold"] = {"board_ms": board, "ready_ms": info["readyAt"], "engine_ms": info["readyMs"],
+                           "timings": info["timings"], "bytes_until_ready": bytes_ready,
+                           "bytes_service_worker_precache": bytes_sw}
+        context.close()
+
+        # -- the bare runtime, cold and warm (same origin setup as ours: files from the site) -------------
+        context = browser.new_context()
+        page = context.new_page()
+        bare = []
+        for _ in range(2):
+            page.goto(f"{bare_server.url}bare.html?site={server.url}")
+            page.wait_for_selector("#out:text('ready')", timeout=120000)
+            bare.append(page.evaluate("() => window.__bareReady"))
+        results["bare_pyodide"] = {"cold_ms": bare[0], "warm_ms": bare[1]}
+        context.close()
+
+        # -- warm: a persistent profile after one visit -------------------------------------------------
+        with tempfile.TemporaryDirectory(prefix="bench-profile-") as profile:
+            context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+                                                           service_workers="allow")
+            context.add_init_script(BOARD_PROBE)
+            page = context.new_page()
+            page.goto(server.url)
+            wait_ready(page)
+            wait_service_worker(page)
+            page.close()
+            warm_ready, warm_board = [], []
+            counter.take()
+            for _ in range(3):
+                page = context.new_page()
+                page.goto(server.url)
+                warm_board.append(wait_board(page))
+                warm_ready.append(wait_ready(page)["readyAt"])
+                page.close()
+            results["warm"] = {"board_ms": statistics.median(warm_board), "ready_ms": statistics.median(warm_ready),
+                               "ready_all_ms": warm_ready, "bytes_per_visit": counter.take() // 3}
+
+            # -- click to solution, on the warm page ------------------------------------------------------
+            page = context.new_page()
+            page.goto(server.url)
+            wait_ready(page)
+            engine_url = server.url + "engine.js"
+            page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][:5])  # warm-up
+            results["solve"] = {}
+            for label, puzzles in samples.items():
+                clicks = page.evaluate(CLICK_TO_SOLUTION, puzzles)
+                engine = page.evaluate(ENGINE_ROUND_TRIP, [engine_url, puzzles])
+                results["solve"][label] = {"click": summary(clicks["times"]), "wrong": clicks["wrong"],
+                                           "round_trip": summary(engine["trip"]), "python": summary(engine["python"])}
+            context.close()
+        browser.close()
+    server.shutdown()
+    bare_server.shutdown()
+    report(results)
+    out = Path(args.json)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(json.dumps(results, indent=1) + "\n")
+    print(f"\n(raw figures in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
+    return 0
+
+
+def report(r: dict) -> None:
+    mb = lambda n: f"{n / 1e6:.1f} MB"  # noqa: E731
+    cold, warm, bare = r["cold"], r["warm"], r["bare_pyodide"]
+    print(f"Browser benchmark: headless Chromium, build {r['build']}, start-up snapshot: "
+          f"{'yes' if r['snapshot'] else 'no'}")
+    print()
+    print("| start-up (ms from navigation start)     | cold   | warm   |")
+    print("| --------------------------------------- | ------ | ------ |")
+    print(f"| board usable                            | {cold['board_ms']:6.0f} | {warm['board_ms']:6.0f} |")
+    print(f"| engine ready (ours)                     | {cold['ready_ms']:6.0f} | {warm['ready_ms']:6.0f} |")
+    print(f"| bare Pyodide runtime ready (same run)   | {bare['cold_ms']:6.0f} | {bare['warm_ms']:6.0f} |")
+    print(f"(warm: median of {', '.join(f'{x:.0f}' for x in warm['ready_all_ms'])}; worker timings cold: "
+          f"{cold['timings']})")
+    print()
+    print("| click-to-solution (ms)  | n   | median | p90    | p99    | max    | engine round trip median/p99 | Python median/p99 |")
+    print("| ----------------------- | --- | ------ | ------ | ------ | ------ | ---------------------------- | ----------------- |")
+    for label, s in r["solve"].items():
+        c, t, py = s["click"], s["round_trip"], s["python"]
+        print(f"| {label:23} | {c['n']:3} | {c['median']:6.1f} | {c['p90']:6.1f} | {c['p99']:6.1f} | {c['max']:6.1f} "
+              f"| {t['median']:12.1f} / {t['p99']:<13.1f} | {py['median']:7.1f} / {py['p99']:<7.1f} |"
+              + (f" {s['wrong']} NOT SOLVED" if s["wrong"] else ""))
+    print()
+    print(f"First visit: {mb(cold['bytes_until_ready'])} until the engine is ready, "
+          f"+{mb(cold['bytes_service_worker_precache'])} for the service worker's pre-cache "
+          f"(gzip where accepted; no brotli). Warm visit: {warm['bytes_per_visit']} bytes.")
+
+
+if __name__ == "__main__":
+    sys.exit(main())
