@@ -10,13 +10,17 @@ Propagation, cheapest first, repeated to a fixed point:
   * naked singles: cells with one candidate (found for all cells at once by counting boards),
   * hidden singles: a digit with one place in a unit,
   * locked candidates (pointing and claiming): a digit confined to one box-line intersection.
+The last two look at all digits and all units together: the n boards are packed side by side into
+one int, each unit is folded onto its first cell (its anchor) by shifts, keeping "seen once" and
+"seen twice" boards, and an anchor is spread back over its unit by a multiplication.
 Then the search branches on the unsolved cell with the fewest candidates (minimum remaining values).
 """
 from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Iterator
+from functools import lru_cache
+from typing import Callable, Iterator
 
 from .grid import Grid
 from .shape import Shape
@@ -57,7 +61,7 @@ class _Tables:
 
         def kind(first_cells: "list[int]", offsets: "list[int]", folds: "list[tuple[int, int]]"):
             anchors = sum(1 << i for i in first_cells) * self.digit_spread
-            return anchors, sum(1 << k for k in offsets), tuple(folds)
+            return anchors, sum(1 << k for k in offsets), tuple(_folder(*f) for f in folds)
 
         self.unit_kinds = (
             kind([row * n for row in range(n)], list(range(n)), [(1, n)]),
@@ -133,7 +137,6 @@ class _Search:
         t = self.t
         n = t.n
         all_cells = t.all_cells
-        unit_masks = t.unit_masks
         place = self._place
         peer_masks = t.peer_masks
         digits = range(n)
@@ -169,21 +172,15 @@ class _Search:
             if solved == all_cells:
                 return solved
             # Hidden singles: a digit that fits in one cell of a unit.
-            unsolved = ~solved
             hidden = self._hidden_singles(cand)
             if hidden < 0:
                 return -1
-            progress = False
             if hidden:
-                stride, board = t.stride, all_cells
+                stride = t.stride
                 for d in digits:
-                    found = (hidden >> (d * stride)) & board
-                    if found:
-                        if not place(cand, d, found):
-                            return -1
-                        progress = True
-                unsolved = ~cand[n]
-            if progress:
+                    found = (hidden >> (d * stride)) & all_cells
+                    if found and not place(cand, d, found):
+                        return -1
                 continue
             # Locked candidates: a digit whose places in a unit all lie in one other unit (a box
             # within one line, or a line within one box) is taken out of the rest of that other unit.
@@ -218,8 +215,8 @@ class _Search:
         found = 0
         for anchors, spread, folds in t.unit_kinds:
             once, twice = packed, 0
-            for step, length in folds:
-                once, twice = _fold(once, twice, step, length)
+            for fold in folds:
+                once, twice = fold(once, twice)
             if anchors & ~once:
                 return -1
             single = once & ~twice & anchors
@@ -329,7 +326,7 @@ class _LockedTables:
 
     __slots__ = ("n", "r", "c", "row_seg_anchors", "col_seg_anchors", "box_anchors", "row_seg_spread",
                  "col_seg_spread", "row_spread", "col_spread", "box_spread", "segs_of_box_rows",
-                 "segs_of_box_cols", "segs_of_row", "segs_of_col", "row_anchors", "col_anchors", "row_segs_by_stack",
+                 "segs_of_box_cols", "segs_of_row", "segs_of_col", "row_anchors", "col_anchors", "folds", "row_segs_by_stack",
                  "col_segs_by_band", "row_segs_by_row_in_band", "col_segs_by_col_in_stack")
 
     def __init__(self, shape: Shape, digit_spread: int) -> None:
@@ -345,6 +342,10 @@ class _LockedTables:
         self.row_seg_anchors = packed(row * n + col for row in range(n) for col in range(0, n, c))
         self.col_seg_anchors = packed(row * n + col for row in range(0, n, r) for col in range(n))
         self.box_anchors = packed(row * n + col for row in range(0, n, r) for col in range(0, n, c))
+        # Folds: a row segment, a column segment, a box's row segments, a box's column segments,
+        # a row's segments, a column's segments.
+        self.folds = (_folder(1, c), _folder(n, r), _folder(n, r), _folder(1, c), _folder(c, n // c),
+                      _folder(r * n, n // r))
         self.row_anchors = packed(row * n for row in range(n))
         self.col_anchors = packed(range(n))
         self.row_seg_spread = offsets(range(c))
@@ -373,12 +374,12 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
     Pointing: a box whose digit lies in one of its row (column) segments clears the rest of that row
     (column). Claiming: a row (column) whose digit lies in one segment clears the rest of that box.
     Segments are marked non-empty on their anchors; counting marks per box or line is a fold."""
-    n, r, c = t.n, t.r, t.c
-    row_segs = _fold(cands, 0, 1, c)[0] & t.row_seg_anchors
-    col_segs = _fold(cands, 0, n, r)[0] & t.col_seg_anchors
+    row_seg, col_seg, box_rows, box_cols, row, col = t.folds
+    row_segs = row_seg(cands, 0)[0] & t.row_seg_anchors
+    col_segs = col_seg(cands, 0)[0] & t.col_seg_anchors
     gone = 0
     # Pointing along a row: the box's only non-empty row segment.
-    once, twice = _fold(row_segs, 0, n, r)
+    once, twice = box_rows(row_segs, 0)
     seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_rows) & row_segs
     if seg:
         for shift, group in t.row_segs_by_stack:
@@ -386,7 +387,7 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
             if sel:
                 gone |= ((sel >> shift) * t.row_spread) & ~(sel * t.row_seg_spread)
     # Pointing along a column.
-    once, twice = _fold(col_segs, 0, 1, c)
+    once, twice = box_cols(col_segs, 0)
     seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_cols) & col_segs
     if seg:
         for shift, group in t.col_segs_by_band:
@@ -394,7 +395,7 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
             if sel:
                 gone |= ((sel >> shift) * t.col_spread) & ~(sel * t.col_seg_spread)
     # Claiming from a row: the row's only non-empty segment clears the rest of its box.
-    once, twice = _fold(row_segs, 0, c, n // c)
+    once, twice = row(row_segs, 0)
     seg = ((once & ~twice & t.row_anchors) * t.segs_of_row) & row_segs
     if seg:
         for shift, group in t.row_segs_by_row_in_band:
@@ -402,7 +403,7 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
             if sel:
                 gone |= ((sel >> shift) * t.box_spread) & ~(sel * t.row_seg_spread)
     # Claiming from a column.
-    once, twice = _fold(col_segs, 0, r * n, n // r)
+    once, twice = col(col_segs, 0)
     seg = ((once & ~twice & t.col_anchors) * t.segs_of_col) & col_segs
     if seg:
         for shift, group in t.col_segs_by_col_in_stack:
@@ -412,28 +413,42 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
     return gone
 
 
-def _fold(once: int, twice: int, step: int, length: int) -> "tuple[int, int]":
-    """Combine the (once, twice) boards of `length` positions `step` bits apart onto the first:
-    afterwards a bit of `once` says "seen at least once in the window", of `twice` "at least twice".
-    Windows double each round (1, 2, 4, ...) and the binary digits of `length` pick which to add."""
-    acc_once = acc_twice = 0
-    acc_len = 0
-    win_once, win_twice, win_len = once, twice, 1
+Fold = Callable[[int, int], "tuple[int, int]"]
+
+
+@lru_cache(maxsize=None)
+def _folder(step: int, length: int) -> Fold:
+    """A function (once, twice) -> (once, twice) that combines `length` positions `step` bits apart
+    onto the first: afterwards a bit of `once` says "seen at least once in the window", of `twice`
+    "at least twice". Windows double (1, 2, 4, ...) and the binary digits of `length` pick which to
+    add. The steps are written out as straight-line code once per (step, length): this is the
+    innermost loop of the solver, and unrolled it runs about 1.2x faster than a loop."""
+    lines = ["def fold(o0, w0):"]
+    win, win_len, acc, acc_len, k = ("o0", "w0"), 1, None, 0, 0
     while True:
         if length & 1:
-            shift = acc_len * step
-            o, w = win_once >> shift, win_twice >> shift
-            acc_twice |= w | (acc_once & o)
-            acc_once |= o
+            if acc is None:
+                acc = win
+            else:
+                shift = acc_len * step
+                lines += [f" x = {win[0]} >> {shift}",
+                          f" aw = {acc[1]} | {win[1]} >> {shift} | ({acc[0]} & x)",
+                          f" ao = {acc[0]} | x"]
+                acc = ("ao", "aw")
             acc_len += win_len
         length >>= 1
         if not length:
-            return acc_once, acc_twice
+            break
+        k += 1
         shift = win_len * step
-        o, w = win_once >> shift, win_twice >> shift
-        win_twice |= w | (win_once & o)
-        win_once |= o
-        win_len *= 2
+        lines += [f" x = {win[0]} >> {shift}",
+                  f" w{k} = {win[1]} | {win[1]} >> {shift} | ({win[0]} & x)",
+                  f" o{k} = {win[0]} | x"]
+        win, win_len = (f"o{k}", f"w{k}"), win_len * 2
+    lines.append(f" return {acc[0]}, {acc[1]}")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from integers only
+    return namespace["fold"]
 
 
 # -- public API ---------------------------------------------------------------------------------
