@@ -41,14 +41,14 @@ except ImportError as _missing:  # pragma: no cover - exercised by a test that h
 
 import time
 from functools import lru_cache
-from typing import Iterable, Sequence
+from typing import NamedTuple, Sequence
 
 from .formats import ParseError, parse_grid
 from .grid import Grid
 from .shape import ALPHABET, Shape
 from .solver import SearchLimitExceeded, iter_solutions
 
-__all__ = ["CHUNK", "GAVE_UP", "count_many", "propagate", "run_chunk", "solve_many", "to_array", "to_strings"]
+__all__ = ["CHUNK", "GAVE_UP", "ChunkResult", "count_many", "propagate", "run_chunk", "solve_many", "to_array", "to_strings"]
 
 #: Puzzles propagated together: big enough that numpy's per-call cost vanishes, small enough to stay in cache.
 CHUNK = 4096
@@ -248,22 +248,32 @@ def to_strings(solutions: np.ndarray, shape: "Shape | str | None" = None, empty:
 
 
 # -- solving ----------------------------------------------------------------------------------------
-def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "int | None" = None,
-              timeout: "float | None" = None, engine: str = "batch"
-              ) -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
-    """Solve and count one chunk: (counts, solutions, seconds).
+class ChunkResult(NamedTuple):
+    """What `run_chunk` found for a chunk of B puzzles, in order."""
 
-    `values` is an (B, n*n) array of digits. counts[k] is the number of solutions of puzzle k counted up
-    to `limit` (so with limit=1 it says whether one was found), or GAVE_UP (-1) when the search budget ran
-    out; solutions[k] is the first solution in the scalar engine's order (zeros when there is none);
-    seconds[k] the time spent on it (a puzzle settled by propagation gets an equal share of the chunk's).
-    `engine="scalar"` skips propagation and gives every puzzle to the scalar engine (for comparison)."""
+    counts: np.ndarray     # (B,) solutions counted up to the limit; GAVE_UP (-1) when the budget ran out
+    solutions: np.ndarray  # (B, n*n) the first solution in the scalar engine's order; zeros when none
+    seconds: np.ndarray    # (B,) time spent (a puzzle settled by propagation: an equal share of that step)
+    notes: "dict[int, str]"  # index -> why the search gave up
+    done: int              # puzzles [0, done) are answered: B, unless interrupted (see `run_chunk`)
+
+
+def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "int | None" = None,
+              timeout: "float | None" = None, engine: str = "batch", interruptible: bool = False
+              ) -> ChunkResult:
+    """Solve and count one chunk of puzzles, the (B, n*n) array of digits `values`.
+
+    Propagation settles what it can for the whole chunk; each puzzle still open then goes, in order, to
+    the scalar engine (counting up to `limit`; with limit=1 the count says whether a solution exists).
+    `engine="scalar"` skips propagation (for comparison). With `interruptible`, Ctrl-C during the scalar
+    searches returns what is answered so far (``done`` < B) instead of raising."""
     B = len(values)
     counts = np.zeros(B, np.int64)
     solutions = np.zeros_like(values)
     seconds = np.zeros(B)
+    notes: "dict[int, str]" = {}
     if B == 0:
-        return counts, solutions, seconds
+        return ChunkResult(counts, solutions, seconds, notes, 0)
     start = time.perf_counter()
     if engine == "batch" and shape.side <= MAX_BATCH_SIDE:
         lay = _layout(shape)
@@ -272,26 +282,36 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
         outcome = propagate(cand, shape)
         solved = outcome == SOLVED
         if solved.any():
-            s = cand[solved]
-            solutions[solved] = np.bitwise_count(s - lay.dtype.type(1)) + 1
+            # The digit of a one-bit mask m is the number of bits below it, plus one.
+            solutions[solved] = np.bitwise_count(cand[solved] - lay.dtype.type(1)) + 1
             counts[solved] = 1
-        open_ = np.flatnonzero(outcome == OPEN)
-        share = (time.perf_counter() - start) / B
-        seconds[:] = share
+        open_ = np.flatnonzero(outcome == OPEN).tolist()
+        seconds[:] = (time.perf_counter() - start) / B
+    elif engine in ("batch", "scalar"):
+        open_ = list(range(B))
     else:
-        open_ = np.arange(B)
-    for k in open_.tolist():
+        raise ValueError(f"engine must be 'batch' or 'scalar', not {engine!r}")
+    done = B
+    for pos, k in enumerate(open_):
         t = time.perf_counter()
-        counts[k], found = _scalar(values[k], shape, limit, max_nodes, timeout)
+        try:
+            counts[k], found, note = _scalar(values[k], shape, limit, max_nodes, timeout)
+        except KeyboardInterrupt:
+            if not interruptible:
+                raise
+            done = k
+            break
         if found is not None:
             solutions[k] = found
+        if note:
+            notes[k] = note
         seconds[k] += time.perf_counter() - t
-    return counts, solutions, seconds
+    return ChunkResult(counts, solutions, seconds, notes, done)
 
 
-def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None",
-            timeout: "float | None") -> "tuple[int, tuple[int, ...] | None]":
-    """The scalar engine on one puzzle: (count up to limit, first solution or None); GAVE_UP on a budget."""
+def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None", timeout: "float | None"
+            ) -> "tuple[int, tuple[int, ...] | None, str | None]":
+    """The scalar engine on one puzzle: (count up to limit, first solution or None, why it gave up)."""
     grid = Grid(row.tolist(), shape)
     count, first = 0, None
     try:
@@ -301,14 +321,9 @@ def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None",
             count += 1
             if count >= limit:
                 break
-    except SearchLimitExceeded:
-        return GAVE_UP, first
-    return count, first
-
-
-def _chunks(values: np.ndarray, size: int) -> "Iterable[np.ndarray]":
-    for start in range(0, len(values), size):
-        yield values[start:start + size]
+    except SearchLimitExceeded as err:
+        return GAVE_UP, first, str(err) or "gave up: the search limit ran out"
+    return count, first, None
 
 
 def solve_many(puzzles: "Sequence[str] | np.ndarray", *, shape: "Shape | str | None" = None,
@@ -324,8 +339,8 @@ def solve_many(puzzles: "Sequence[str] | np.ndarray", *, shape: "Shape | str | N
     out = np.zeros_like(values)
     for start in range(0, len(values), chunk_size):
         chunk = values[start:start + chunk_size]
-        _, sols, _ = run_chunk(chunk, found, 1, max_nodes=max_nodes, timeout=timeout, engine=engine)
-        out[start:start + len(chunk)] = sols
+        result = run_chunk(chunk, found, 1, max_nodes=max_nodes, timeout=timeout, engine=engine)
+        out[start:start + len(chunk)] = result.solutions
     return to_strings(out, found) if strings else out
 
 
@@ -342,9 +357,9 @@ def count_many(puzzles: "Sequence[str] | np.ndarray", limit: int = 2, *, shape: 
     firsts = np.zeros_like(values)
     for start in range(0, len(values), chunk_size):
         chunk = values[start:start + chunk_size]
-        c, sols, _ = run_chunk(chunk, found, limit, max_nodes=max_nodes, timeout=timeout, engine=engine)
-        counts[start:start + len(chunk)] = c
-        firsts[start:start + len(chunk)] = sols
+        result = run_chunk(chunk, found, limit, max_nodes=max_nodes, timeout=timeout, engine=engine)
+        counts[start:start + len(chunk)] = result.counts
+        firsts[start:start + len(chunk)] = result.solutions
     if not solutions:
         return counts
     return counts, (to_strings(firsts, found) if strings else firsts)

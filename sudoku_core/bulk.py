@@ -1,0 +1,564 @@
+"""The command line at scale: reading puzzle banks in chunks, solving them with the scalar or the numpy
+engine in one or more processes, and writing results in input order (used by `sudoku_core.cli`).
+
+Reading. Each input is a file (plain, or compressed with gzip, bzip2 or xz: told by its first bytes) or
+standard input. Three layouts are recognised from the first line that holds something:
+
+* CSV with a header naming the puzzle column (Kaggle's ``quizzes,solutions`` and ``puzzle,solution``, or
+  any column given with ``--column``): one puzzle per row;
+* one puzzle per line (the first line is a whole puzzle of 36 cells or more, or of ``--shape``'s cells);
+* anything else (blocks, .sdk, .ss, library lines...) goes through `sudoku_core.formats.parse_puzzles`.
+
+The first two are read lazily, a chunk of lines at a time, and turned into digits in the worker that
+solves them (one numpy call for the usual one-line form, `parse_puzzles` for the rest), so memory stays
+bounded whatever the file's length and the parsing is spread over the jobs too.
+
+Solving. A chunk goes to `sudoku_core.batch.run_chunk` (numpy) or to the scalar engine; both give the
+scalar engine's answers. ``--jobs N`` runs chunks in N worker processes, at most 2N chunks in flight,
+and the results are written in input order as each chunk completes.
+
+numpy is imported only when the batch engine is used.
+"""
+from __future__ import annotations
+
+import bz2
+import csv
+import gzip
+import io
+import json
+import lzma
+import os
+import signal
+import sys
+import time
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Iterator, TextIO
+
+from .formats import ParseError, format_grid, parse_puzzles
+from .grid import Grid
+from .shape import ALPHABET, Shape
+from .solver import SearchLimitExceeded, iter_solutions
+
+#: Puzzles per chunk: one numpy call covers a chunk; the reader holds at most 2 * jobs chunks.
+CHUNK = 4096
+#: The scalar engine gets smaller chunks, so progress and Ctrl-C stay prompt on hard puzzles.
+SCALAR_CHUNK = 256
+#: Below this many puzzles of one shape in a chunk, `auto` uses the scalar engine (numpy's start-up and
+#: per-call costs are not worth it for a handful).
+AUTO_MIN = 32
+#: Column names taken as the puzzle column of a CSV file, in order of preference.
+PUZZLE_COLUMNS = ("quizzes", "puzzle", "puzzles", "quiz", "sudoku", "grid")
+#: The smallest one-line puzzle recognised without --shape (6x6); 16-character lines may be 16x16 rows.
+MIN_LINE_CELLS = 36
+
+OUTPUT_FORMATS = ("line", "block", "sdk", "ss", "json", "csv")
+
+
+class UsageError(Exception):
+    """A problem with the command line or the files named (exit status 2)."""
+
+
+def numpy_available() -> bool:
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+# -- opening and reading ----------------------------------------------------------------------------
+_MAGIC = ((b"\x1f\x8b", gzip.open), (b"BZh", bz2.open), (b"\xfd7zXZ\x00", lzma.open))
+
+
+class _Input:
+    """One input opened as text, with the position in the underlying file (for the progress ETA)."""
+
+    def __init__(self, path: str) -> None:
+        self.name = path
+        self.size = 0
+        if path == "-":
+            raw = getattr(sys.stdin, "buffer", None)
+            if raw is None:  # already text (tests, embedding)
+                self.raw, self.text = None, sys.stdin
+                return
+            self.raw = None
+        else:
+            try:
+                self.raw = open(path, "rb")
+                self.size = os.fstat(self.raw.fileno()).st_size
+            except OSError as err:
+                raise UsageError(f"cannot read {path!r}: {err.strerror or err}") from None
+            raw = self.raw
+        head = raw.peek(8)[:8] if hasattr(raw, "peek") else b""
+        for magic, opener in _MAGIC:
+            if head.startswith(magic):
+                raw = opener(raw, "rb")
+                break
+        self.text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+
+    def position(self) -> int:
+        try:
+            return self.raw.tell() if self.raw is not None else 0
+        except (OSError, ValueError):
+            return 0
+
+    def close(self) -> None:
+        if self.raw is not None:
+            self.text.close()
+
+
+def _content(line: str) -> bool:
+    text = line.strip()
+    return bool(text) and not text.startswith("#")
+
+
+def _split_csv(line: str) -> list[str]:
+    if '"' in line:
+        return next(csv.reader([line]), [])
+    return line.split(",")
+
+
+def records(text: TextIO, shape: "Shape | None", column: "str | None") -> Iterator[tuple]:
+    """The puzzles of one input, lazily: ("L", line, text) for a one-line puzzle still to be read,
+    ("G", line, (box_rows, box_cols), values) for a grid read here, ("E", line, ParseError)."""
+    lines = iter(text)
+    head: list[str] = []
+    for line in lines:
+        head.append(line)
+        if _content(line):
+            break
+    if not head or not _content(head[-1]):
+        return
+    first = head[-1].strip()
+    header = [name.strip().lower() for name in _split_csv(first)] if "," in first else []
+    if column is not None or any(name in PUZZLE_COLUMNS for name in header):
+        wanted = column.strip().lower() if column is not None else next(n for n in PUZZLE_COLUMNS if n in header)
+        if wanted not in header:
+            raise UsageError(f"no column {column!r} in the CSV header ({first[:80]})")
+        index = header.index(wanted)
+        for number, line in enumerate(lines, len(head) + 1):
+            if not line.strip():
+                continue
+            fields = _split_csv(line.rstrip("\r\n"))
+            value = fields[index].strip() if index < len(fields) else ""
+            if value:
+                yield "L", number, value
+            else:
+                yield "E", number, ParseError(f"no puzzle in the {header[index]!r} column", number)
+        return
+    cells = len(first.replace(" ", "").replace("|", ""))
+    if (cells == shape.cell_count) if shape is not None else (
+            cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None):
+        for number, line in enumerate(chain(head[-1:], lines), len(head)):
+            line = line.strip()
+            if line:
+                yield "L", number, line
+        return
+    for number, item in parse_puzzles(chain(head, lines), shape):
+        if isinstance(item, ParseError):
+            yield "E", number, item
+        else:
+            yield "G", number, (item.shape.box_rows, item.shape.box_cols), bytes(item.values)
+
+
+# -- solving a chunk (in a worker process, or here) -------------------------------------------------
+@dataclass
+class Settings:
+    command: str  # solve, count, check
+    limit: int
+    engine: str  # auto, scalar, batch
+    shape: "tuple[int, int] | None"
+    max_nodes: "int | None"
+    timeout: "float | None"
+    fmt: str  # one of OUTPUT_FORMATS
+    column: "str | None" = None  # the CSV column holding the puzzles
+
+
+# A result: (line, status, count, solution text, seconds, message). Status is one of the STATUS keys.
+STATUS = ("solved", "unique", "several", "none", "conflict", "invalid", "gave up")
+
+
+_TABLES: "dict[int, bytes]" = {}
+
+
+def _line_table(side: int) -> bytes:
+    """byte -> digit for the usual one-line form ('.' or '0' empty, 1-9 then A-Z in either case),
+    255 for any other byte (such lines go to the full parser)."""
+    table = _TABLES.get(side)
+    if table is None:
+        t = bytearray([255] * 256)
+        t[ord(".")] = t[ord("0")] = 0
+        for d, ch in enumerate(ALPHABET[:side], 1):
+            t[ord(ch)] = t[ord(ch.lower())] = d
+        table = _TABLES[side] = bytes(t)
+    return table
+
+
+def _read_lines(items: list[tuple], shape: "Shape | None") -> list:
+    """Turn ("L", line, text) items into ("G", line, (box_rows, box_cols), digits as bytes) or
+    ("E", line, ParseError), or None for a comment. The usual one-line form (n*n characters, '.' or '0'
+    for empty) is read with one bytes.translate; anything else by `parse_puzzles`, as the scalar CLI does.
+    (16x16 lines are always left to the parser, which settles whether '0' is empty or a digit.)"""
+    out: list = []
+    hint: "Shape | None" = None  # the shape of the last good puzzle
+    for item in items:
+        if item[0] != "L":
+            out.append(item)
+            continue
+        _, number, text = item
+        s = shape if shape is not None else Shape.for_cell_count(len(text))
+        if s is not None and s.cell_count == len(text) and s.side <= 35 and s.side != 16 and text.isascii():
+            digits = text.encode("ascii").translate(_line_table(s.side))
+            if digits.find(255) < 0:
+                out.append(("G", number, (s.box_rows, s.box_cols), digits))
+                hint = s
+                continue
+        found = list(parse_puzzles(text, shape))
+        if not found:
+            out.append(None)  # a comment
+            continue
+        _, grid = found[0]
+        if isinstance(grid, ParseError) and grid.line is None and hint is not None and shape is None:
+            # A count error names the cell count of the previous good puzzle, as parse_puzzles does on a
+            # whole file: read the line after a stand-in for that puzzle.
+            grid = list(parse_puzzles(["." * hint.cell_count, text]))[-1][1]
+        if isinstance(grid, ParseError):
+            line = number + grid.line - 1 if grid.line else None
+            out.append(("E", number, ParseError(grid.reason, line, grid.column)))
+        else:
+            out.append(("G", number, (grid.shape.box_rows, grid.shape.box_cols), bytes(grid.values)))
+            hint = grid.shape
+    return out
+
+
+def solve_chunk(items: list[tuple], settings: Settings) -> list[tuple]:
+    """The results of one chunk of records, in order (comments dropped). Ctrl-C in a scalar search
+    returns the results up to the puzzle it interrupted, followed by ("stopped", line)."""
+    shape = Shape.of(*settings.shape) if settings.shape else None
+    items = [item for item in _read_lines(items, shape) if item is not None]
+    limit = 1 if settings.command == "solve" else (2 if settings.command == "check" else settings.limit)
+    results: list = [None] * len(items)
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k, item in enumerate(items):
+        if item[0] == "E":
+            results[k] = (item[1], "invalid", 0, "", 0.0, str(item[2]))
+        else:
+            groups.setdefault(item[2], []).append(k)
+    stop = len(items)
+    for spec, ks in groups.items():
+        s = Shape.of(*spec)
+        use_batch = settings.engine == "batch" or (settings.engine == "auto" and len(ks) >= AUTO_MIN
+                                                  and numpy_available())
+        if use_batch:
+            answered = _batch_group(items, ks, s, limit, settings, results)
+        else:
+            answered = _scalar_group(items, ks, s, limit, settings, results)
+        if answered < len(ks):
+            stop = min(stop, ks[answered])
+    done = [r for r in results[:stop]]
+    if stop < len(items):
+        done.append(("stopped", items[stop][1]))
+    return done
+
+
+def _batch_group(items, ks, shape, limit, settings, results) -> int:
+    import numpy as np
+
+    from .batch import run_chunk, to_strings
+
+    values = np.frombuffer(b"".join(items[k][3] for k in ks), np.uint8).reshape(len(ks), shape.cell_count)
+    found = run_chunk(values, shape, limit, max_nodes=settings.max_nodes, timeout=settings.timeout,
+                      interruptible=True)
+    lines = to_strings(found.solutions, shape) if settings.fmt not in ("block", "sdk", "ss") else None
+    counts, seconds = found.counts.tolist(), found.seconds.tolist()
+    for j, k in enumerate(ks[:found.done]):
+        if lines is not None:
+            text = lines[j]
+        else:
+            text = format_grid(Grid(found.solutions[j].tolist(), shape), settings.fmt) if counts[j] != 0 else ""
+        results[k] = _result(items[k], shape, counts[j], text, seconds[j], found.notes.get(j), limit, settings)
+    return found.done
+
+
+def _scalar_group(items, ks, shape, limit, settings, results) -> int:
+    for j, k in enumerate(ks):
+        start = time.perf_counter()
+        grid = Grid(items[k][3], shape)
+        count, first, note = 0, None, None
+        try:
+            for solution in iter_solutions(grid, max_nodes=settings.max_nodes, timeout=settings.timeout):
+                first = solution if first is None else first
+                count += 1
+                if count >= limit:
+                    break
+        except SearchLimitExceeded as err:
+            count, note = -1, str(err) or "gave up: the search limit ran out"
+        except KeyboardInterrupt:
+            return j
+        text = ""
+        if first is not None:
+            text = first.to_line() if settings.fmt not in ("block", "sdk", "ss") else format_grid(first, settings.fmt)
+        results[k] = _result(items[k], shape, count, text, time.perf_counter() - start, note, limit, settings)
+    return len(ks)
+
+
+def _result(item, shape, count, text, seconds, note, limit, settings) -> tuple:
+    number = item[1]
+    if count < 0:
+        message = note if note.startswith("gave up") else f"gave up: {note}"
+        return number, "gave up", -1, text if settings.command == "solve" else "", seconds, message
+    if count == 0:
+        clashes = Grid(item[3], shape).conflicts()
+        if clashes:
+            return number, "conflict", 0, "", seconds, clashes[0].message
+        return number, "none", 0, "", seconds, None
+    if settings.command == "solve" or limit == 1:
+        return number, "solved", count, text, seconds, None
+    return number, ("unique" if count == 1 else "several"), count, text, seconds, None
+
+
+# -- writing ----------------------------------------------------------------------------------------
+@dataclass
+class Tally:
+    puzzles: int = 0
+    solved: int = 0
+    unique: int = 0
+    several: int = 0
+    none: int = 0
+    bad: int = 0
+    gave_up: int = 0
+    failed: bool = False
+    last: "str | None" = None  # where the last written result came from: "FILE:line N"
+    started: float = field(default_factory=time.perf_counter)
+
+
+class Writer:
+    """Writes results in the chosen format, keeps the tally and decides the exit status."""
+
+    def __init__(self, out: TextIO, err: TextIO, settings: Settings, several_inputs: bool) -> None:
+        self.out, self.err, self.s = out, err, settings
+        self.several_inputs = several_inputs
+        self.tally = Tally()
+        self.header_done = False
+        self.csv = csv.writer(out, lineterminator="\n") if settings.fmt == "csv" else None
+
+    def write(self, name: str, results: list[tuple]) -> None:
+        s, t, out = self.s, self.tally, self.out
+        prefix = f"{name}:" if name != "-" else ""
+        for number, status, count, text, seconds, message in results:
+            t.puzzles += 1
+            t.last = f"{prefix}line {number}"
+            if status == "invalid":
+                t.bad += 1
+            elif status == "gave up":
+                t.gave_up += 1
+            elif count == 0:
+                t.none += 1
+            else:
+                t.solved += 1
+                if status == "unique":
+                    t.unique += 1
+                elif status == "several":
+                    t.several += 1
+            failed = (status not in ("solved", "unique", "several", "none", "conflict")
+                      or (s.command == "solve" and status in ("none", "conflict"))
+                      or (s.command == "check" and status != "unique"))
+            t.failed |= failed
+            if s.fmt == "json":
+                record = {"line": number, "status": status, "count": count if count >= 0 else None,
+                          "solution": text or None, "time": round(seconds, 6)}
+                if self.several_inputs:
+                    record = {"file": name, **record}
+                if message:
+                    record["message"] = message
+                out.write(json.dumps(record) + "\n")
+            elif s.fmt == "csv":
+                if not self.header_done:
+                    self.csv.writerow((["file"] if self.several_inputs else [])
+                                      + ["line", "status", "count", "solution", "time", "message"])
+                    self.header_done = True
+                self.csv.writerow(([name] if self.several_inputs else [])
+                                  + [number, status, count if count >= 0 else "", text,
+                                     f"{seconds:.6f}", message or ""])
+            elif s.command == "check":
+                out.write(_verdict(status, message) + "\n")
+            else:
+                if s.command == "count" and status not in ("invalid", "gave up"):
+                    text = f"{count}+" if count >= s.limit else str(count)
+                multi = s.command == "solve" and s.fmt != "line"
+                out.write(text + ("\n\n" if multi and text else "\n"))
+            if s.fmt in ("json", "csv") or s.command != "check":
+                report = _report(number, status, message, s.command)
+                if report:
+                    self.err.write(f"{prefix}{report}\n")
+        out.flush()
+
+    def summary(self, stopped: "str | None" = None) -> str:
+        t, s = self.tally, self.s
+        elapsed = time.perf_counter() - t.started
+        rate = t.puzzles / elapsed if elapsed > 0 else 0.0
+        parts = [f"{t.puzzles:,} puzzles", f"{t.solved:,} solved"]
+        if s.command == "solve":
+            parts.append("several solutions not checked")
+        else:
+            parts.append(f"{t.several:,} with several solutions")
+        parts.append(f"{t.none:,} no solution")
+        parts.append(f"{t.bad:,} bad line{'s' if t.bad != 1 else ''}")
+        if t.gave_up:
+            parts.append(f"{t.gave_up:,} gave up")
+        line = ", ".join(parts) + f"; {elapsed:.2f} s, {rate:,.0f} puzzles/s"
+        if stopped is not None:
+            line += f"; interrupted: stopped after {stopped}" if t.last else "; interrupted before any result"
+        return line
+
+
+def _verdict(status: str, message: "str | None") -> str:
+    if status in ("conflict", "invalid"):
+        return f"{status}: {message}"
+    if status == "gave up":
+        return message or "gave up"
+    return status
+
+
+def _report(number: int, status: str, message: "str | None", command: str) -> "str | None":
+    """The standard-error line for a result (None for a good one)."""
+    if status == "invalid":  # as the scalar CLI words it: the parser's "line L, column C: ..." or "line N: ..."
+        return message if message.startswith("line ") else f"line {number}: {message}"
+    if status == "gave up":
+        return f"line {number}: {message}"
+    if command == "solve":
+        if status == "conflict":
+            return f"line {number}: clashing givens: {message}"
+        if status == "none":
+            return f"line {number}: no solution"
+    return None
+
+
+# -- progress ---------------------------------------------------------------------------------------
+class Progress:
+    """A one-line progress report on a terminal: count, rate and (for files) an ETA from bytes read."""
+
+    def __init__(self, stream: TextIO, enabled: bool) -> None:
+        self.stream, self.enabled = stream, enabled
+        self.started = self.last = time.perf_counter()
+        self.shown = False
+
+    def update(self, done: int, fraction: "float | None") -> None:
+        if not self.enabled:
+            return
+        now = time.perf_counter()
+        if now - self.last < 0.2:
+            return
+        self.last = now
+        elapsed = now - self.started
+        rate = done / elapsed if elapsed > 0 else 0.0
+        text = f"{done:,} puzzles, {rate:,.0f}/s"
+        if fraction and 0 < fraction <= 1:
+            left = elapsed * (1 - fraction) / fraction
+            text += f", {fraction:.0%}, ETA {int(left // 60)}:{int(left % 60):02d}"
+        self.stream.write("\r" + text + "\x1b[K")
+        self.stream.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.stream.write("\r\x1b[K")
+            self.stream.flush()
+            self.shown = False
+
+
+# -- the run ----------------------------------------------------------------------------------------
+def _worker_init() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
+
+
+def _chunks(source: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
+    chunk: list[tuple] = []
+    for item in source:
+        chunk.append(item)
+        if len(chunk) >= size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs: int = 1,
+        summary: "bool | None" = None, progress: "bool | None" = None) -> int:
+    """Read, solve and write everything; returns the exit status (0, 1, or 130 when interrupted).
+    `summary` and `progress` default to "when standard error is a terminal"."""
+    if settings.engine == "batch" and not numpy_available():
+        raise UsageError('--engine batch needs numpy: pip install "sudoku-core[batch]"')
+    terminal = _is_terminal(err)
+    show_summary = terminal if summary is None else summary
+    meter = Progress(err, terminal if progress is None else progress)
+    paths = files or ["-"]
+    writer = Writer(out, err, settings, several_inputs=len(paths) > 1)
+    size = SCALAR_CHUNK if settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available()) \
+        else CHUNK
+    pool = None
+    stopped = False
+    try:
+        if jobs > 1:
+            import multiprocessing
+
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("fork" if "fork" in methods else None)
+            pool = context.Pool(jobs, initializer=_worker_init)
+        for path in paths:
+            source = _Input(path)
+            try:
+                shape = Shape.of(*settings.shape) if settings.shape else None
+                chunks = _chunks(records(source.text, shape, settings.column), size)
+                for name, results in _solve_all(chunks, settings, pool, jobs):
+                    stop = results and results[-1][0] == "stopped"
+                    writer.write(path, results[:-1] if stop else results)
+                    meter.update(writer.tally.puzzles,
+                                 source.position() / source.size if source.size else None)
+                    if stop:
+                        raise KeyboardInterrupt
+            finally:
+                source.close()
+    except KeyboardInterrupt:
+        stopped = True
+        if pool is not None:
+            pool.terminate()
+            pool = None
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+        meter.clear()
+        try:
+            out.flush()
+        except (OSError, ValueError):
+            pass
+    if stopped:
+        err.write(writer.summary(stopped=writer.tally.last or "") + "\n")
+        return 130
+    if show_summary:
+        err.write(writer.summary() + "\n")
+    return 1 if writer.tally.failed else 0
+
+
+def _solve_all(chunks: Iterator[list[tuple]], settings: Settings, pool, jobs: int):
+    """(None, results) per chunk, in input order; with a pool, up to 2 * jobs chunks in flight."""
+    if pool is None:
+        for chunk in chunks:
+            yield None, solve_chunk(chunk, settings)
+        return
+    pending = []
+    for chunk in chunks:
+        pending.append(pool.apply_async(solve_chunk, (chunk, settings)))
+        while len(pending) >= 2 * jobs:
+            yield None, pending.pop(0).get()
+    while pending:
+        yield None, pending.pop(0).get()
