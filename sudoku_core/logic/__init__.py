@@ -1,0 +1,16 @@
+"""Human-style solving: pencil marks, hints, explained steps and a difficulty rating.
+
+    >>> from sudoku_core import Grid
+    >>> from sudoku_core.logic import next_step
+    >>> step = next_step(Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"))
+    >>> step.technique
+    'Hidden Single'
+"""
+from .candidates import candidates, candidate_lists
+from .step import Step
+from .path import next_step, solve_path, Path, TECHNIQUES
+from .rating import rate, Rating
+from .diagnose import diagnose, Diagnosis
+
+__all__ = ["candidates", "candidate_lists", "Step", "next_step", "solve_path", "Path", "TECHNIQUES",
+           "rate", "Rating", "diagnose", "Diagnosis"]

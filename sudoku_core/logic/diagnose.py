@@ -1,0 +1,2 @@
+def diagnose(g): pass
+class Diagnosis: pass

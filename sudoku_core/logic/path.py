@@ -1,0 +1,159 @@
+"""Finding the next step and the whole path of steps, easiest technique first.
+
+`TECHNIQUES` is the order hints use (HoDoKu's habit: Full House, Naked Single, Hidden Single, ...);
+`RATING_ORDER` differs only in the singles, which it takes cheapest first on Sudoku Explainer's
+scale (a hidden single in a box before a naked single), so ratings follow that scale.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..grid import Grid
+from ..solver import SearchLimitExceeded, count_solutions
+from .board import Board
+from .candidates import to_masks
+from .step import Step
+from .techniques import (als, chains, coloring, fish, forcing, intersections, single_digit, singles,
+                         subsets, uniqueness, wings)
+
+# (name, finder); the finder returns a Step or None.
+TECHNIQUES = (
+    ("Full House", singles.full_house),
+    ("Naked Single", singles.naked_single),
+    ("Hidden Single", singles.hidden_single),
+    ("Locked Candidates (Pointing)", intersections.pointing),
+    ("Locked Candidates (Claiming)", intersections.claiming),
+    ("Naked Pair", subsets.naked_pair),
+    ("X-Wing", fish.x_wing),
+    ("Hidden Pair", subsets.hidden_pair),
+    ("Naked Triple", subsets.naked_triple),
+    ("Swordfish", fish.swordfish),
+    ("Hidden Triple", subsets.hidden_triple),
+    ("XY-Wing", wings.xy_wing),
+    ("XYZ-Wing", wings.xyz_wing),
+    ("Unique Rectangle", uniqueness.unique_rectangle),
+    ("Naked Quad", subsets.naked_quad),
+    ("Jellyfish", fish.jellyfish),
+    ("Hidden Quad", subsets.hidden_quad),
+    ("BUG+1", uniqueness.bug_plus_one),
+    ("Skyscraper", single_digit.skyscraper),
+    ("2-String Kite", single_digit.two_string_kite),
+    ("Empty Rectangle", single_digit.empty_rectangle),
+    ("W-Wing", wings.w_wing),
+    ("Simple Colors", coloring.simple_colors),
+    ("X-Chain", chains.x_chain),
+    ("XY-Chain", chains.xy_chain),
+    ("AIC", chains.aic),
+    ("ALS-XZ", als.als_xz),
+    ("Forcing Chain", forcing.forcing_chain),
+    ("Forcing Net", forcing.forcing_net),
+)
+
+RATING_ORDER = (
+    ("Full House", singles.full_house),
+    ("Hidden Single", singles.hidden_single_box),
+    ("Hidden Single", singles.hidden_single_line),
+    ("Naked Single", singles.naked_single),
+) + TECHNIQUES[3:]
+
+STATUS_SOLVED = "solved"
+STATUS_STUCK = "needs guessing"
+STATUS_BROKEN = "no solution"
+
+
+@dataclass
+class Path:
+    """The steps from a grid towards its solution. `status`: "solved", "needs guessing" (no
+    technique applies: the path ends honestly there) or "no solution" (the position is broken)."""
+
+    steps: list = field(default_factory=list)
+    status: str = STATUS_SOLVED
+    grid: "Grid | None" = None  # where the path ended
+
+    @property
+    def solved(self) -> bool:
+        return self.status == STATUS_SOLVED
+
+    def __iter__(self):
+        return iter(self.steps)
+
+    def __len__(self) -> int:
+        return len(self.steps)
+
+
+def broken(b: Board) -> bool:
+    """A cell with no candidate, or a digit with no place left in a unit."""
+    values, cands = b.values, b.cands
+    for i, v in enumerate(values):
+        if not v and not cands[i]:
+            return True
+    t = b.t
+    pos = b.positions()
+    for u, cells in enumerate(t.units):
+        have = 0
+        for i in cells:
+            if values[i]:
+                have |= 1 << (values[i] - 1)
+        um = t.unit_masks[u]
+        for d in range(t.n):
+            if not have >> d & 1 and not pos[d] & um:
+                return True
+    return False
+
+
+def known_unique(grid: Grid) -> bool:
+    try:
+        return count_solutions(grid, 2, max_nodes=20000) == 1
+    except SearchLimitExceeded:
+        return False
+
+
+def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
+    for _, finder in order:
+        step = finder(b)
+        if step is not None:
+            return step
+    return None
+
+
+def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "Step | None":
+    """The easiest deduction available in `grid` (with the given pencil marks, or the plain ones), or
+    None when no technique applies (or the grid is solved or broken). Uniqueness techniques are used
+    only when the grid is known to have exactly one solution (checked here unless `unique` is given)."""
+    if grid.is_complete():
+        return None
+    masks = None if candidates is None else to_masks(candidates, grid.shape.side)
+    if unique is None:
+        unique = known_unique(grid)
+    b = Board.from_grid(grid, masks, unique)
+    if broken(b):
+        return None
+    return find_step(b)
+
+
+def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
+               max_steps: int = 100000) -> Path:
+    """Every step from `grid` until it is solved or no technique applies."""
+    if unique is None:
+        unique = known_unique(grid)
+    b = Board.from_grid(grid, None, unique)
+    path = Path()
+    if grid.conflicts():
+        path.status = STATUS_BROKEN
+        path.grid = grid
+        return path
+    while not b.is_solved() and len(path.steps) < max_steps:
+        if broken(b):
+            path.status = STATUS_BROKEN
+            break
+        step = find_step(b, order)
+        if step is None:
+            path.status = STATUS_STUCK
+            break
+        path.steps.append(step)
+        b.apply(step)
+    else:
+        if not b.is_solved():
+            path.status = STATUS_STUCK
+    path.grid = b.to_grid()
+    return path

@@ -1,0 +1,35 @@
+"""Small helpers that turn cells and deductions into words (cells named r1c1)."""
+from __future__ import annotations
+
+
+def cell_name(cell: int, side: int) -> str:
+    return f"r{cell // side + 1}c{cell % side + 1}"
+
+
+def listing(words) -> str:
+    """"a", "a and b", "a, b and c"."""
+    words = list(words)
+    if len(words) <= 1:
+        return "".join(words)
+    return ", ".join(words[:-1]) + " and " + words[-1]
+
+
+def cells_text(cells, side: int) -> str:
+    return listing(cell_name(c, side) for c in sorted(cells))
+
+
+def digits_text(digits) -> str:
+    return listing(str(d) for d in sorted(digits))
+
+
+def digits_slash(digits) -> str:
+    return "/".join(str(d) for d in sorted(digits))
+
+
+def removals_text(eliminations, side: int) -> str:
+    """"7 from r1c2 and r1c5, 3 from r2c2": grouped by digit."""
+    by_digit: dict[int, list[int]] = {}
+    for cell, digit in eliminations:
+        by_digit.setdefault(digit, []).append(cell)
+    parts = [f"{d} from {cells_text(cells, side)}" for d, cells in sorted(by_digit.items())]
+    return listing(parts)

@@ -1,0 +1,75 @@
+"""Basic fish: X-Wing (2), Swordfish (3), Jellyfish (4).
+
+For one digit, N rows (the base) whose places for it lie in only N columns (the cover): each cover
+column gets the digit in one of the base rows, so the rest of the cover columns lose it. The same
+with rows and columns swapped.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, bits
+from ..phrases import cells_text, listing
+from ..step import Step
+
+NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+SCORES = {2: 3.2, 3: 3.8, 4: 5.2}  # Sudoku Explainer
+
+
+def line_places(b: Board, d: int, by_rows: bool) -> list[int]:
+    """For digit d (0-based), per row (or column): the mask of column (or row) indices it may take."""
+    n = b.t.n
+    out = [0] * n
+    for i in bits(b.positions()[d]):
+        r, c = divmod(i, n)
+        if by_rows:
+            out[r] |= 1 << c
+        else:
+            out[c] |= 1 << r
+    return out
+
+
+def fish(b: Board, size: int) -> "Step | None":
+    n = b.t.n
+    pos = b.positions()
+    for d in range(n):
+        if not pos[d]:
+            continue
+        for by_rows in (True, False):
+            places = line_places(b, d, by_rows)
+            base_lines = [k for k in range(n) if 2 <= places[k].bit_count() <= size]
+            if len(base_lines) < size:
+                continue
+            for combo in combinations(base_lines, size):
+                cover = 0
+                for k in combo:
+                    cover |= places[k]
+                if cover.bit_count() != size:
+                    continue
+                elims = []
+                for k in range(n):
+                    if k in combo:
+                        continue
+                    for x in bits(places[k] & cover):
+                        cell = k * n + x if by_rows else x * n + k
+                        elims.append((cell, d + 1))
+                if not elims:
+                    continue
+                base_kind, cover_kind = ("row", "column") if by_rows else ("column", "row")
+                cells = tuple(sorted((k * n + x if by_rows else x * n + k)
+                                     for k in combo for x in bits(places[k])))
+                name = NAMES[size]
+                base_names = [f"{base_kind} {k + 1}" for k in combo]
+                cover_names = [f"{cover_kind} {x + 1}" for x in bits(cover)]
+                text = (f"{name}: in {listing(base_names)}, {d + 1} fits only in "
+                        f"{listing(cover_names)}, so {d + 1} leaves the other cells of those "
+                        f"{cover_kind}s ({cells_text([c for c, _ in elims], n)})")
+                return Step(name, text, n, eliminations=tuple(sorted(elims)), cells=cells,
+                            units=tuple(base_names + cover_names),
+                            candidates=tuple((c, d + 1) for c in cells), difficulty=SCORES[size])
+    return None
+
+
+def x_wing(b): return fish(b, 2)
+def swordfish(b): return fish(b, 3)
+def jellyfish(b): return fish(b, 4)

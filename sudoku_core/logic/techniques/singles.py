@@ -1,0 +1,80 @@
+"""Singles: Full House, Naked Single, Hidden Single (placements)."""
+from __future__ import annotations
+
+from ..board import Board, first_bit
+from ..phrases import cell_name
+from ..step import Step
+
+# Sudoku Explainer's values: last value in a unit 1.0, hidden single in a box 1.2, in a row or
+# column 1.5, naked single 2.3.
+FULL_HOUSE = 1.0
+HIDDEN_SINGLE_BOX = 1.2
+HIDDEN_SINGLE_LINE = 1.5
+NAKED_SINGLE = 2.3
+
+
+def full_house(b: Board) -> "Step | None":
+    """A unit with one empty cell left: it takes the digit the unit is missing."""
+    t, values, n = b.t, b.values, b.t.n
+    for u, cells in enumerate(t.units):
+        empty = [i for i in cells if not values[i]]
+        if len(empty) == 1:
+            cell = empty[0]
+            missing = t.all_digits
+            for i in cells:
+                if values[i]:
+                    missing &= ~(1 << (values[i] - 1))
+            if missing.bit_count() != 1 or not b.cands[cell] & missing:
+                continue  # a broken position: let the diagnosis speak
+            d = first_bit(missing) + 1
+            unit = t.unit_names[u]
+            return Step("Full House", f"Full House: r{cell // n + 1}c{cell % n + 1} is the last empty cell "
+                        f"of {unit}, so it is {d}", n, placements=((cell, d),), cells=(cell,),
+                        units=(unit,), candidates=((cell, d),), difficulty=FULL_HOUSE)
+    return None
+
+
+def naked_single(b: Board) -> "Step | None":
+    """A cell with one candidate left."""
+    n = b.t.n
+    for cell, m in enumerate(b.cands):
+        if m and not m & (m - 1):
+            d = m.bit_length()
+            return Step("Naked Single", f"Naked Single: {cell_name(cell, n)} can only be {d}", n,
+                        placements=((cell, d),), cells=(cell,), candidates=((cell, d),),
+                        difficulty=NAKED_SINGLE)
+    return None
+
+
+def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
+    t = b.t
+    pos = b.positions()
+    n = t.n
+    for u in unit_range:
+        um = t.unit_masks[u]
+        for d in range(n):
+            here = pos[d] & um
+            if here and not here & (here - 1):
+                cell = here.bit_length() - 1
+                unit = t.unit_names[u]
+                return Step("Hidden Single", f"Hidden Single: in {unit}, {d + 1} fits only in "
+                            f"{cell_name(cell, n)}", n, placements=((cell, d + 1),), cells=(cell,),
+                            units=(unit,), candidates=((cell, d + 1),), difficulty=score)
+    return None
+
+
+def hidden_single(b: Board) -> "Step | None":
+    """A digit with one place left in a unit (boxes first, then rows and columns)."""
+    n = b.t.n
+    return (_hidden_single(b, range(2 * n, 3 * n), HIDDEN_SINGLE_BOX)
+            or _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE))
+
+
+def hidden_single_box(b: Board) -> "Step | None":
+    n = b.t.n
+    return _hidden_single(b, range(2 * n, 3 * n), HIDDEN_SINGLE_BOX)
+
+
+def hidden_single_line(b: Board) -> "Step | None":
+    n = b.t.n
+    return _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE)

@@ -1,0 +1,99 @@
+"""Naked and Hidden Subsets (Pair, Triple, Quad).
+
+Naked: N cells of a unit whose candidates together are only N digits; those digits leave the rest of
+every unit holding all N cells. Hidden: N digits whose places in a unit are only N cells; those
+cells lose every other candidate.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, bits
+from ..phrases import cells_text, digits_slash
+from ..step import Step
+
+SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
+# Sudoku Explainer's values
+NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
+HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
+
+
+def naked_subset(b: Board, size: int) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    for u, cells in enumerate(t.units):
+        small = [i for i in cells if cands[i] and cands[i].bit_count() <= size]
+        if len(small) < size:
+            continue
+        for combo in combinations(small, size):
+            union = 0
+            for i in combo:
+                union |= cands[i]
+            if union.bit_count() != size:
+                continue
+            board = 0
+            for i in combo:
+                board |= 1 << i
+            shared = [w for w in t.cell_units[combo[0]] if all(w in t.cell_units[i] for i in combo)]
+            elims = []
+            for w in shared:
+                for j in t.units[w]:
+                    if not board >> j & 1 and cands[j] & union:
+                        for d in bits(cands[j] & union):
+                            if (j, d + 1) not in elims:
+                                elims.append((j, d + 1))
+            if not elims:
+                continue
+            digits = [d + 1 for d in bits(union)]
+            name = f"Naked {SIZE_NAMES[size]}"
+            units = tuple(t.unit_names[w] for w in shared)
+            text = (f"{name}: in {t.unit_names[u]}, {cells_text(combo, n)} hold only "
+                    f"{digits_slash(digits)}, so those digits leave the other cells of "
+                    f"{' and '.join(units)}")
+            return Step(name, text, n, eliminations=tuple(elims), cells=combo, units=units,
+                        candidates=tuple((i, d + 1) for i in combo for d in bits(cands[i])),
+                        difficulty=NAKED[size])
+    return None
+
+
+def hidden_subset(b: Board, size: int) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    pos = b.positions()
+    for u, um in enumerate(t.unit_masks):
+        places = [(d, pos[d] & um) for d in range(n)]
+        few = [(d, p) for d, p in places if p and p.bit_count() <= size]
+        if len(few) < size:
+            continue
+        empty = sum(1 for i in t.units[u] if cands[i])
+        if empty <= size:
+            continue  # the subset would be the whole unit: nothing hidden
+        for combo in combinations(few, size):
+            union = 0
+            for _, p in combo:
+                union |= p
+            if union.bit_count() != size:
+                continue
+            keep = 0
+            for d, _ in combo:
+                keep |= 1 << d
+            elims = tuple((i, d + 1) for i in bits(union) for d in bits(cands[i] & ~keep))
+            if not elims:
+                continue
+            name = f"Hidden {SIZE_NAMES[size]}"
+            cells = tuple(bits(union))
+            digits = [d + 1 for d, _ in combo]
+            text = (f"{name}: in {t.unit_names[u]}, {digits_slash(digits)} fit only in "
+                    f"{cells_text(cells, n)}, so those cells hold nothing else")
+            return Step(name, text, n, eliminations=elims, cells=cells, units=(t.unit_names[u],),
+                        candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i] & keep)),
+                        difficulty=HIDDEN[size])
+    return None
+
+
+def naked_pair(b): return naked_subset(b, 2)
+def naked_triple(b): return naked_subset(b, 3)
+def naked_quad(b): return naked_subset(b, 4)
+def hidden_pair(b): return hidden_subset(b, 2)
+def hidden_triple(b): return hidden_subset(b, 3)
+def hidden_quad(b): return hidden_subset(b, 4)

@@ -1,0 +1,134 @@
+"""Wings: XY-Wing, XYZ-Wing, W-Wing.
+
+XY-Wing: a pivot holding x/y sees two pincers holding x/z and y/z; whichever the pivot is, one
+pincer is z, so a cell seeing both pincers is not z. XYZ-Wing: the pivot holds x/y/z, so it may be
+z itself; only cells seeing all three lose z. W-Wing: two cells holding the same pair x/y, linked by
+a unit where x has exactly two places, one seen by each cell: one of the two cells is y.
+"""
+from __future__ import annotations
+
+from ..board import Board, bits
+from ..phrases import cell_name, digits_slash, removals_text
+from ..step import Step
+
+XY_WING = 4.2  # Sudoku Explainer
+XYZ_WING = 4.4
+
+
+def _bivalue(b: Board) -> list[int]:
+    return [i for i, m in enumerate(b.cands) if m and m.bit_count() == 2]
+
+
+def xy_wing(b: Board) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    pos = b.positions()
+    two = _bivalue(b)
+    two_board = 0
+    for i in two:
+        two_board |= 1 << i
+    for pivot in two:
+        pm = cands[pivot]
+        wings = [i for i in bits(t.peer_masks[pivot] & two_board)
+                 if (cands[i] & pm).bit_count() == 1]
+        for a_i, a in enumerate(wings):
+            for c in wings[a_i + 1:]:
+                ma, mc = cands[a], cands[c]
+                if ma == mc or (ma & mc).bit_count() != 1 or (ma | mc) & pm != pm:
+                    continue
+                z = ma & mc
+                if z & pm:
+                    continue
+                zd = z.bit_length() - 1
+                targets = t.peer_masks[a] & t.peer_masks[c] & pos[zd] & ~(1 << pivot)
+                if not targets:
+                    continue
+                elims = tuple((i, zd + 1) for i in bits(targets))
+                x, y = [d + 1 for d in bits(pm)]
+                text = (f"XY-Wing: {cell_name(pivot, n)} ({x}/{y}) sees {cell_name(a, n)} "
+                        f"({digits_slash(d + 1 for d in bits(ma))}) and {cell_name(c, n)} "
+                        f"({digits_slash(d + 1 for d in bits(mc))}); one of those two is {zd + 1}, "
+                        f"so remove {removals_text(elims, n)}")
+                cells = (pivot, a, c)
+                return Step("XY-Wing", text, n, eliminations=elims, cells=cells,
+                            candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i])),
+                            difficulty=XY_WING)
+    return None
+
+
+def xyz_wing(b: Board) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    pos = b.positions()
+    two_board = 0
+    for i in _bivalue(b):
+        two_board |= 1 << i
+    for pivot, pm in enumerate(cands):
+        if not pm or pm.bit_count() != 3:
+            continue
+        wings = [i for i in bits(t.peer_masks[pivot] & two_board) if cands[i] & pm == cands[i]]
+        for a_i, a in enumerate(wings):
+            for c in wings[a_i + 1:]:
+                ma, mc = cands[a], cands[c]
+                if ma == mc or (ma | mc) != pm:
+                    continue
+                z = ma & mc
+                zd = z.bit_length() - 1
+                targets = t.peer_masks[a] & t.peer_masks[c] & t.peer_masks[pivot] & pos[zd]
+                if not targets:
+                    continue
+                elims = tuple((i, zd + 1) for i in bits(targets))
+                text = (f"XYZ-Wing: {cell_name(pivot, n)} ({digits_slash(d + 1 for d in bits(pm))}) "
+                        f"sees {cell_name(a, n)} ({digits_slash(d + 1 for d in bits(ma))}) and "
+                        f"{cell_name(c, n)} ({digits_slash(d + 1 for d in bits(mc))}); one of the "
+                        f"three is {zd + 1}, so remove {removals_text(elims, n)}")
+                cells = (pivot, a, c)
+                return Step("XYZ-Wing", text, n, eliminations=elims, cells=cells,
+                            candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i])),
+                            difficulty=XYZ_WING)
+    return None
+
+
+W_WING = 4.4  # not in Sudoku Explainer: it finds these as short chains; see rating.SCORES
+
+
+def w_wing(b: Board) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    pos = b.positions()
+    two = _bivalue(b)
+    peer = t.peer_masks
+    for k, p in enumerate(two):
+        for q in two[k + 1:]:
+            if cands[p] != cands[q] or peer[p] >> q & 1:
+                continue
+            digits = list(bits(cands[p]))
+            for x, y in (digits, digits[::-1]):
+                targets = peer[p] & peer[q] & pos[y]
+                if not targets:
+                    continue
+                px = pos[x]
+                for u, um in enumerate(t.unit_masks):
+                    link = px & um
+                    if link.bit_count() != 2 or link >> p & 1 or link >> q & 1:
+                        continue
+                    e1, e2 = bits(link)
+                    if not ((peer[p] >> e1 & 1 and peer[q] >> e2 & 1)
+                            or (peer[p] >> e2 & 1 and peer[q] >> e1 & 1)):
+                        continue
+                    if not peer[p] >> e1 & 1 or not peer[q] >> e2 & 1:
+                        e1, e2 = e2, e1
+                    elims = tuple((i, y + 1) for i in bits(targets))
+                    text = (f"W-Wing: {cell_name(p, n)} and {cell_name(q, n)} both hold "
+                            f"{x + 1}/{y + 1}; in {t.unit_names[u]}, {x + 1} is in {cell_name(e1, n)} "
+                            f"or {cell_name(e2, n)}, so one of the pair is {y + 1}: remove "
+                            f"{removals_text(elims, n)}")
+                    return Step("W-Wing", text, n, eliminations=elims, cells=(p, q, e1, e2),
+                                units=(t.unit_names[u],),
+                                candidates=((p, x + 1), (p, y + 1), (q, x + 1), (q, y + 1),
+                                            (e1, x + 1), (e2, x + 1)),
+                                links=(((p, y + 1), (p, x + 1), "strong"), ((p, x + 1), (e1, x + 1), "weak"),
+                                       ((e1, x + 1), (e2, x + 1), "strong"), ((e2, x + 1), (q, x + 1), "weak"),
+                                       ((q, x + 1), (q, y + 1), "strong")),
+                                difficulty=W_WING)
+    return None
