@@ -32,7 +32,7 @@ import signal
 import sys
 import time
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, islice
 from typing import Iterator, TextIO
 
 from .formats import ParseError, format_grid, parse_puzzles
@@ -119,9 +119,11 @@ def _split_csv(line: str) -> list[str]:
     return line.split(",")
 
 
-def records(text: TextIO, shape: "Shape | None", column: "str | None") -> Iterator[tuple]:
-    """The puzzles of one input, lazily: ("L", line, text) for a one-line puzzle still to be read,
-    ("G", line, (box_rows, box_cols), values) for a grid read here, ("E", line, ParseError)."""
+def chunks(text: TextIO, shape: "Shape | None", column: "str | None", size: int) -> Iterator[tuple]:
+    """The puzzles of one input as jobs of about `size` puzzles, lazily. A job is
+    ("lines", first line number, [raw lines], CSV column index or None, column name): lines still to
+    be read, by the worker; or ("items", [item, ...]) with items ("G", line, (box_rows, box_cols), digits
+    as bytes) or ("E", line, ParseError), for inputs that need the whole-file parser."""
     lines = iter(text)
     head: list[str] = []
     for line in lines:
@@ -132,34 +134,60 @@ def records(text: TextIO, shape: "Shape | None", column: "str | None") -> Iterat
         return
     first = head[-1].strip()
     header = [name.strip().lower() for name in _split_csv(first)] if "," in first else []
+    index: "int | None" = None
     if column is not None or any(name in PUZZLE_COLUMNS for name in header):
         wanted = column.strip().lower() if column is not None else next(n for n in PUZZLE_COLUMNS if n in header)
         if wanted not in header:
             raise UsageError(f"no column {column!r} in the CSV header ({first[:80]})")
-        index = header.index(wanted)
-        for number, line in enumerate(lines, len(head) + 1):
-            if not line.strip():
-                continue
-            fields = _split_csv(line.rstrip("\r\n"))
-            value = fields[index].strip() if index < len(fields) else ""
-            if value:
-                yield "L", number, value
-            else:
-                yield "E", number, ParseError(f"no puzzle in the {header[index]!r} column", number)
-        return
-    cells = len(first.replace(" ", "").replace("|", ""))
-    if (cells == shape.cell_count) if shape is not None else (
-            cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None):
-        for number, line in enumerate(chain(head[-1:], lines), len(head)):
-            line = line.strip()
-            if line:
-                yield "L", number, line
-        return
-    for number, item in parse_puzzles(chain(head, lines), shape):
-        if isinstance(item, ParseError):
-            yield "E", number, item
+        index, name = header.index(wanted), wanted
+        number = len(head) + 1
+    else:
+        cells = len(first.replace(" ", "").replace("|", ""))
+        one_line = (cells == shape.cell_count) if shape is not None else (
+            cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None)
+        if not one_line:
+            job: list[tuple] = []
+            for number, item in parse_puzzles(chain(head, lines), shape):
+                if isinstance(item, ParseError):
+                    job.append(("E", number, item))
+                else:
+                    job.append(("G", number, (item.shape.box_rows, item.shape.box_cols), bytes(item.values)))
+                if len(job) >= size:
+                    yield "items", job
+                    job = []
+            if job:
+                yield "items", job
+            return
+        lines, number, name = chain(head[-1:], lines), len(head), ""
+    while True:
+        batch = list(islice(lines, size))
+        if not batch:
+            return
+        yield "lines", number, batch, index, name
+        number += len(batch)
+
+
+def _items(job: tuple) -> list[tuple]:
+    """A job's items: ("L", line, text) for lines still to be read, or the job's own items."""
+    if job[0] == "items":
+        return job[1]
+    _, number, lines, index, name = job
+    items: list[tuple] = []
+    for number, line in enumerate(lines, number):
+        if index is None:
+            text = line.strip()
+            if text:
+                items.append(("L", number, text))
+            continue
+        if not line.strip():
+            continue
+        fields = _split_csv(line.rstrip("\r\n"))
+        value = fields[index].strip() if index < len(fields) else ""
+        if value:
+            items.append(("L", number, value))
         else:
-            yield "G", number, (item.shape.box_rows, item.shape.box_cols), bytes(item.values)
+            items.append(("E", number, ParseError(f"no puzzle in the {name!r} column", number)))
+    return items
 
 
 # -- solving a chunk (in a worker process, or here) -------------------------------------------------
@@ -173,6 +201,7 @@ class Settings:
     timeout: "float | None"
     fmt: str  # one of OUTPUT_FORMATS
     column: "str | None" = None  # the CSV column holding the puzzles
+    name_field: bool = False  # json/csv output names the file (set when several are read)
 
 
 # A result: (line, status, count, solution text, seconds, message). Status is one of the STATUS keys.
@@ -202,12 +231,17 @@ def _read_lines(items: list[tuple], shape: "Shape | None") -> list:
     (16x16 lines are always left to the parser, which settles whether '0' is empty or a digit.)"""
     out: list = []
     hint: "Shape | None" = None  # the shape of the last good puzzle
+    by_length: "dict[int, Shape | None]" = {}
     for item in items:
         if item[0] != "L":
             out.append(item)
             continue
         _, number, text = item
-        s = shape if shape is not None else Shape.for_cell_count(len(text))
+        s = shape
+        if s is None:
+            s = by_length.get(len(text), False)
+            if s is False:
+                s = by_length[len(text)] = Shape.for_cell_count(len(text))
         if s is not None and s.cell_count == len(text) and s.side <= 35 and s.side != 16 and text.isascii():
             digits = text.encode("ascii").translate(_line_table(s.side))
             if digits.find(255) < 0:
@@ -232,11 +266,11 @@ def _read_lines(items: list[tuple], shape: "Shape | None") -> list:
     return out
 
 
-def solve_chunk(items: list[tuple], settings: Settings) -> list[tuple]:
-    """The results of one chunk of records, in order (comments dropped). Ctrl-C in a scalar search
-    returns the results up to the puzzle it interrupted, followed by ("stopped", line)."""
+def solve_chunk(job: tuple, settings: Settings, name: str = "-") -> "Rendered":
+    """Read, solve and render one job (see `chunks`) of input `name`. Ctrl-C during a scalar search
+    renders the results up to the puzzle it interrupted and says where it stopped."""
     shape = Shape.of(*settings.shape) if settings.shape else None
-    items = [item for item in _read_lines(items, shape) if item is not None]
+    items = [item for item in _read_lines(_items(job), shape) if item is not None]
     limit = 1 if settings.command == "solve" else (2 if settings.command == "check" else settings.limit)
     results: list = [None] * len(items)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -256,10 +290,10 @@ def solve_chunk(items: list[tuple], settings: Settings) -> list[tuple]:
             answered = _scalar_group(items, ks, s, limit, settings, results)
         if answered < len(ks):
             stop = min(stop, ks[answered])
-    done = [r for r in results[:stop]]
+    rendered = render(results[:stop], settings, name)
     if stop < len(items):
-        done.append(("stopped", items[stop][1]))
-    return done
+        rendered.stopped = True
+    return rendered
 
 
 def _batch_group(items, ks, shape, limit, settings, results) -> int:
@@ -320,96 +354,114 @@ def _result(item, shape, count, text, seconds, note, limit, settings) -> tuple:
 
 # -- writing ----------------------------------------------------------------------------------------
 @dataclass
-class Tally:
-    puzzles: int = 0
-    solved: int = 0
-    unique: int = 0
-    several: int = 0
-    none: int = 0
-    bad: int = 0
-    gave_up: int = 0
+class Rendered:
+    """A chunk's results as text for standard output and error, and its tally."""
+
+    out: str = ""
+    err: str = ""
+    counts: "list[int]" = field(default_factory=lambda: [0] * 7)  # puzzles solved unique several none bad gave_up
     failed: bool = False
-    last: "str | None" = None  # where the last written result came from: "FILE:line N"
-    started: float = field(default_factory=time.perf_counter)
+    last: "int | None" = None  # the line of the last result
+    stopped: bool = False  # interrupted before the end of the chunk
 
 
-class Writer:
-    """Writes results in the chosen format, keeps the tally and decides the exit status."""
+CSV_COLUMNS = ["line", "status", "count", "solution", "time", "message"]
 
-    def __init__(self, out: TextIO, err: TextIO, settings: Settings, several_inputs: bool) -> None:
-        self.out, self.err, self.s = out, err, settings
-        self.several_inputs = several_inputs
-        self.tally = Tally()
-        self.header_done = False
-        self.csv = csv.writer(out, lineterminator="\n") if settings.fmt == "csv" else None
 
-    def write(self, name: str, results: list[tuple]) -> None:
-        s, t, out = self.s, self.tally, self.out
-        prefix = f"{name}:" if name != "-" else ""
-        for number, status, count, text, seconds, message in results:
-            t.puzzles += 1
-            t.last = f"{prefix}line {number}"
-            if status == "invalid":
-                t.bad += 1
-            elif status == "gave up":
-                t.gave_up += 1
-            elif count == 0:
-                t.none += 1
-            else:
-                t.solved += 1
-                if status == "unique":
-                    t.unique += 1
-                elif status == "several":
-                    t.several += 1
-            failed = (status not in ("solved", "unique", "several", "none", "conflict")
-                      or (s.command == "solve" and status in ("none", "conflict"))
-                      or (s.command == "check" and status != "unique"))
-            t.failed |= failed
-            if s.fmt == "json":
-                record = {"line": number, "status": status, "count": count if count >= 0 else None,
-                          "solution": text or None, "time": round(seconds, 6)}
-                if self.several_inputs:
-                    record = {"file": name, **record}
-                if message:
-                    record["message"] = message
-                out.write(json.dumps(record) + "\n")
-            elif s.fmt == "csv":
-                if not self.header_done:
-                    self.csv.writerow((["file"] if self.several_inputs else [])
-                                      + ["line", "status", "count", "solution", "time", "message"])
-                    self.header_done = True
-                self.csv.writerow(([name] if self.several_inputs else [])
-                                  + [number, status, count if count >= 0 else "", text,
-                                     f"{seconds:.6f}", message or ""])
-            elif s.command == "check":
-                out.write(_verdict(status, message) + "\n")
-            else:
-                if s.command == "count" and status not in ("invalid", "gave up"):
-                    text = f"{count}+" if count >= s.limit else str(count)
-                multi = s.command == "solve" and s.fmt != "line"
-                out.write(text + ("\n\n" if multi and text else "\n"))
-            if s.fmt in ("json", "csv") or s.command != "check":
-                report = _report(number, status, message, s.command)
-                if report:
-                    self.err.write(f"{prefix}{report}\n")
-        out.flush()
-
-    def summary(self, stopped: "str | None" = None) -> str:
-        t, s = self.tally, self.s
-        elapsed = time.perf_counter() - t.started
-        rate = t.puzzles / elapsed if elapsed > 0 else 0.0
-        parts = [f"{t.puzzles:,} puzzles", f"{t.solved:,} solved"]
-        if s.command == "solve":
-            parts.append("several solutions not checked")
+def render(results: list[tuple], s: Settings, name: str) -> Rendered:
+    """Results (line, status, count, solution text, seconds, message) as the chosen output format, the
+    reports for standard error ("FILE:line N: reason"), the tally and the exit status's part."""
+    r = Rendered()
+    out: list[str] = []
+    err: list[str] = []
+    c = r.counts
+    prefix = f"{name}:" if name != "-" else ""
+    writer = csv.writer(_Collect(out), lineterminator="\n") if s.fmt == "csv" else None
+    multi = s.command == "solve" and s.fmt in ("block", "sdk", "ss")
+    for number, status, count, text, seconds, message in results:
+        c[0] += 1
+        if status == "invalid":
+            c[5] += 1
+        elif status == "gave up":
+            c[6] += 1
+        elif count == 0:
+            c[4] += 1
         else:
-            parts.append(f"{t.several:,} with several solutions")
-        parts.append(f"{t.none:,} no solution")
-        parts.append(f"{t.bad:,} bad line{'s' if t.bad != 1 else ''}")
-        if t.gave_up:
-            parts.append(f"{t.gave_up:,} gave up")
+            c[1] += 1
+            if status == "unique":
+                c[2] += 1
+            elif status == "several":
+                c[3] += 1
+        r.failed |= (status in ("invalid", "gave up")
+                     or (s.command == "solve" and status in ("none", "conflict"))
+                     or (s.command == "check" and status != "unique"))
+        if s.fmt == "json":
+            record = {"line": number, "status": status, "count": count if count >= 0 else None,
+                      "solution": text or None, "time": round(seconds, 6)}
+            if s.name_field:
+                record = {"file": name, **record}
+            if message:
+                record["message"] = message
+            out.append(json.dumps(record) + "\n")
+        elif s.fmt == "csv":
+            writer.writerow(([name] if s.name_field else [])
+                            + [number, status, count if count >= 0 else "", text, f"{seconds:.6f}", message or ""])
+        elif s.command == "check":
+            out.append(_verdict(status, message) + "\n")
+        else:
+            if s.command == "count" and status not in ("invalid", "gave up"):
+                text = f"{count}+" if count >= s.limit else str(count)
+            out.append(text + ("\n\n" if multi and text else "\n"))
+        if s.fmt in ("json", "csv") or s.command != "check":
+            report = _report(number, status, message, s.command)
+            if report:
+                err.append(f"{prefix}{report}\n")
+        r.last = number
+    r.out, r.err = "".join(out), "".join(err)
+    return r
+
+
+class _Collect:
+    """A file-like `write` into a list (for csv.writer)."""
+
+    def __init__(self, parts: list[str]) -> None:
+        self.write = parts.append
+
+
+class Tally:
+    """The whole run's counts, for the summary line."""
+
+    def __init__(self) -> None:
+        self.counts = [0] * 7
+        self.failed = False
+        self.last: "str | None" = None
+        self.started = time.perf_counter()
+
+    def add(self, r: Rendered, name: str) -> None:
+        self.counts = [a + b for a, b in zip(self.counts, r.counts)]
+        self.failed |= r.failed
+        if r.last is not None:
+            self.last = f"{name}:line {r.last}" if name != "-" else f"line {r.last}"
+
+    @property
+    def puzzles(self) -> int:
+        return self.counts[0]
+
+    def summary(self, command: str, interrupted: bool = False) -> str:
+        puzzles, solved, unique, several, none, bad, gave_up = self.counts
+        elapsed = time.perf_counter() - self.started
+        rate = puzzles / elapsed if elapsed > 0 else 0.0
+        parts = [f"{puzzles:,} puzzles", f"{solved:,} solved"]
+        parts.append("several solutions not checked (solve stops at the first)" if command == "solve"
+                     else f"{several:,} with several solutions")
+        parts.append(f"{none:,} no solution")
+        parts.append(f"{bad:,} bad line{'s' if bad != 1 else ''}")
+        if gave_up:
+            parts.append(f"{gave_up:,} gave up")
         line = ", ".join(parts) + f"; {elapsed:.2f} s, {rate:,.0f} puzzles/s"
-        if stopped is not None:
-            line += f"; interrupted: stopped after {stopped}" if t.last else "; interrupted before any result"
+        if interrupted:
+            line += (f"; interrupted: stopped after {self.last} (results up to there are written)"
+                     if self.last else "; interrupted before any result")
         return line
 
 
@@ -473,17 +525,6 @@ def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
-def _chunks(source: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
-    chunk: list[tuple] = []
-    for item in source:
-        chunk.append(item)
-        if len(chunk) >= size:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
-
-
 def _is_terminal(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -493,19 +534,24 @@ def _is_terminal(stream: TextIO) -> bool:
 
 def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs: int = 1,
         summary: "bool | None" = None, progress: "bool | None" = None) -> int:
-    """Read, solve and write everything; returns the exit status (0, 1, or 130 when interrupted).
-    `summary` and `progress` default to "when standard error is a terminal"."""
+    """Read, solve and write everything; returns the exit status: 0, 1 when a puzzle failed, 130 when
+    interrupted (what was written stays, and the summary says where it stopped). `summary` and `progress`
+    default to "when standard error is a terminal"."""
     if settings.engine == "batch" and not numpy_available():
         raise UsageError('--engine batch needs numpy: pip install "sudoku-core[batch]"')
     terminal = _is_terminal(err)
     show_summary = terminal if summary is None else summary
     meter = Progress(err, terminal if progress is None else progress)
     paths = files or ["-"]
-    writer = Writer(out, err, settings, several_inputs=len(paths) > 1)
-    size = SCALAR_CHUNK if settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available()) \
-        else CHUNK
+    settings.name_field = len(paths) > 1
+    tally = Tally()
+    scalar_only = settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available())
+    size = SCALAR_CHUNK if scalar_only else CHUNK
+    shape = Shape.of(*settings.shape) if settings.shape else None
+    if settings.fmt == "csv":
+        out.write(",".join((["file"] if settings.name_field else []) + CSV_COLUMNS) + "\n")
     pool = None
-    stopped = False
+    interrupted = False
     try:
         if jobs > 1:
             import multiprocessing
@@ -516,49 +562,47 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
         for path in paths:
             source = _Input(path)
             try:
-                shape = Shape.of(*settings.shape) if settings.shape else None
-                chunks = _chunks(records(source.text, shape, settings.column), size)
-                for name, results in _solve_all(chunks, settings, pool, jobs):
-                    stop = results and results[-1][0] == "stopped"
-                    writer.write(path, results[:-1] if stop else results)
-                    meter.update(writer.tally.puzzles,
-                                 source.position() / source.size if source.size else None)
-                    if stop:
+                for rendered in _solve_all(chunks(source.text, shape, settings.column, size), settings,
+                                           path, pool, jobs):
+                    out.write(rendered.out)
+                    out.flush()
+                    err.write(rendered.err)
+                    tally.add(rendered, path)
+                    meter.update(tally.puzzles, source.position() / source.size if source.size else None)
+                    if rendered.stopped:
                         raise KeyboardInterrupt
             finally:
                 source.close()
     except KeyboardInterrupt:
-        stopped = True
+        interrupted = True
         if pool is not None:
             pool.terminate()
+            pool.join()
             pool = None
     finally:
         if pool is not None:
             pool.close()
             pool.join()
         meter.clear()
-        try:
-            out.flush()
-        except (OSError, ValueError):
-            pass
-    if stopped:
-        err.write(writer.summary(stopped=writer.tally.last or "") + "\n")
+    if interrupted:
+        err.write(tally.summary(settings.command, interrupted=True) + "\n")
         return 130
     if show_summary:
-        err.write(writer.summary() + "\n")
-    return 1 if writer.tally.failed else 0
+        err.write(tally.summary(settings.command) + "\n")
+    return 1 if tally.failed else 0
 
 
-def _solve_all(chunks: Iterator[list[tuple]], settings: Settings, pool, jobs: int):
-    """(None, results) per chunk, in input order; with a pool, up to 2 * jobs chunks in flight."""
+def _solve_all(jobs_: Iterator[tuple], settings: Settings, name: str, pool, jobs: int) -> Iterator[Rendered]:
+    """Each job's rendering, in input order; with a pool, at most 2 * jobs jobs in flight (so memory
+    stays bounded: the reader waits for the writer)."""
     if pool is None:
-        for chunk in chunks:
-            yield None, solve_chunk(chunk, settings)
+        for job in jobs_:
+            yield solve_chunk(job, settings, name)
         return
-    pending = []
-    for chunk in chunks:
-        pending.append(pool.apply_async(solve_chunk, (chunk, settings)))
+    pending: list = []
+    for job in jobs_:
+        pending.append(pool.apply_async(solve_chunk, (job, settings, name)))
         while len(pending) >= 2 * jobs:
-            yield None, pending.pop(0).get()
+            yield pending.pop(0).get()
     while pending:
-        yield None, pending.pop(0).get()
+        yield pending.pop(0).get()
