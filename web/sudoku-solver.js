@@ -15,15 +15,19 @@ const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const MAX_SIDE = 25;
 const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
 const SEARCH_BUDGET_MS = 20000;   // the Python search gives up after this ('gave_up')...
-const SOLVE_TIMEOUT_MS = 30000;    // ...and engine.js stops (and restarts) a worker silent for this long
+const SOLVE_TIMEOUT_MS = 30000;    // ...and engine.js stops (and restarts) a worker silent for this long.
+                                   // It is the engine's default time limit (set when this file creates the
+                                   // engine): a page changes it with getEngine().configure({timeoutMs}).
+const SHORT_TIMEOUT_MS = 10000;    // parse and conflicts, quick by nature
 const CONFLICTS_DEBOUNCE_MS = 40;
 const HISTORY_LIMIT = 500;
 const ALL_CONTROLS = ['solve', 'check', 'undo', 'redo', 'clear', 'pad'];
 
-// One engine per page, loaded on first use, relative to this module's own URL.
+// One engine per page, loaded on first use, relative to this module's own URL (so a page of another origin
+// that loads this file from the solver's site gets the engine, worker and runtime from there too).
 let enginePromise = null;
 function loadEngine() {
-  enginePromise ??= import('./engine.js').then((m) => m.getEngine());
+  enginePromise ??= import('./engine.js').then((m) => m.getEngine({ timeoutMs: SOLVE_TIMEOUT_MS }));
   return enginePromise;
 }
 
@@ -136,8 +140,13 @@ const CSS = `
 :host([hidden]) { display: none; }
 * { box-sizing: border-box; }
 .root {
+  /* Inherited properties are the one way a host page's CSS reaches into a shadow root: set every one that
+     matters here, so a host's "* { font-size: 40px !important; letter-spacing: 1em }" changes nothing. */
   font: var(--sudoku-font-size, 16px)/1.4 var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
   color: var(--_fg);
+  letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start;
+  text-shadow: none; white-space: normal;
+  visibility: visible; cursor: auto; direction: ltr; writing-mode: horizontal-tb; -webkit-text-fill-color: currentcolor;
   display: grid;
   gap: 0.75em;
   grid-template-columns: minmax(0, 1fr);
@@ -261,6 +270,7 @@ export class SudokuSolverElement extends HTMLElement {
   #engine = null;
   #engineState = 'loading';
   #engineListeners = null;
+  #engineFailure = '';                // the sentence shown when the engine could not start
   #readyFired = false;
   #conflictsTimer = 0;
   #solveToken = 0;
@@ -398,8 +408,7 @@ export class SudokuSolverElement extends HTMLElement {
     let result;
     try {
       result = await this.#engine.request('solve',
-        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS },
-        { timeoutMs: SOLVE_TIMEOUT_MS });
+        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS });
     } catch (error) {
       if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
       throw this.#fail(error, 'solve');
@@ -437,8 +446,7 @@ export class SudokuSolverElement extends HTMLElement {
     this.#say('Checking…');
     let result;
     try {
-      result = await this.#engine.request('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS },
-        { timeoutMs: SOLVE_TIMEOUT_MS });
+      result = await this.#engine.request('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS });
     } catch (error) {
       throw this.#fail(error, 'check');
     }
@@ -495,7 +503,11 @@ export class SudokuSolverElement extends HTMLElement {
     return new Promise((resolve, reject) => {
       const check = () => {
         if (this.#engineState === 'ready') { cleanup(); resolve(); }
-        else if (this.#engineState === 'failed') { cleanup(); reject(solverError('engine', this.#status.textContent)); }
+        else if (this.#engineState === 'failed') {
+          cleanup();
+          this.#say(this.#engineFailure, 'error');
+          reject(solverError('engine', this.#engineFailure));
+        }
       };
       const cleanup = () => this.removeEventListener('sudoku-solver-statechange', check);
       this.addEventListener('sudoku-solver-statechange', check);
@@ -532,9 +544,10 @@ export class SudokuSolverElement extends HTMLElement {
   #onEngineFailed(message) {
     if (this.#engineState === 'failed') return;
     const why = message ? String(message).trim() : 'The solver engine could not start.';
-    this.#say(`${/[.!?]$/.test(why) ? why : `${why}.`} You can still edit the grid; reload the page to try again.`, 'error');
+    this.#engineFailure = `${/[.!?]$/.test(why) ? why : `${why}.`} You can still edit the grid; reload the page to try again.`;
+    this.#say(this.#engineFailure, 'error');
     this.#setEngineState('failed');
-    this.#emit('error', { code: 'engine', message: this.#status.textContent, cells: [] });
+    this.#emit('error', { code: 'engine', message: this.#engineFailure, cells: [] });
   }
 
   /** Turn an engine rejection into a sentence, marks and an event; returns the Error to throw. */
@@ -577,7 +590,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (this.#engineState !== 'ready') return;
     this.#conflictsTimer = setTimeout(() => {
       const version = this.#version;
-      this.#engine.request('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: 5000 })
+      this.#engine.request('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
         .then((result) => {
           if (version !== this.#version || !this.isConnected) return;     // latest wins
           const list = Array.isArray(result?.conflicts) ? result.conflicts : [];
@@ -695,7 +708,7 @@ export class SudokuSolverElement extends HTMLElement {
     let result;
     try {
       await this.#whenReady();
-      result = await this.#engine.request('parse', { text }, { timeoutMs: 10000 });
+      result = await this.#engine.request('parse', { text }, { timeoutMs: SHORT_TIMEOUT_MS });
     } catch (error) {
       if (token !== this.#pendingParse) return;
       const where = error?.code === 'parse' ? '' : ' (the engine is not available)';
