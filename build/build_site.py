@@ -148,7 +148,7 @@ def version_of(paths: list[Path], package_version: str) -> str:
     return f"{package_version}-{digest.hexdigest()[:12]}"
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path) -> "dict | None":
+def make_snapshot(pyodide_dir: Path, wheel: Path, sha256: str) -> "dict | None":
     """Pyodide's memory snapshot of a started interpreter with the engine imported (see
     build/make_snapshot.mjs), or None (with a warning) when Node cannot make one."""
     node = shutil.which("node")
@@ -162,7 +162,7 @@ def make_snapshot(pyodide_dir: Path, wheel: Path) -> "dict | None":
         log(f"warning: no start-up snapshot: {(result.stderr or result.stdout).strip()[-300:]}")
         out.unlink(missing_ok=True)
         return None
-    return {"file": SNAPSHOT_FILE, "bytes": out.stat().st_size}
+    return {"file": SNAPSHOT_FILE, "bytes": out.stat().st_size, "wheel": wheel.name, "sha256": sha256}
 
 
 def fill_in(site: Path, version: str, precache: list[str], snapshot: "dict | None") -> None:
@@ -212,7 +212,7 @@ def main(argv: "list[str] | None" = None) -> int:
     wheel = build_wheel(pyodide_dir)
     copy_pyodide(pyodide_dir)
     entry = write_lock(pyodide_dir, wheel)
-    snapshot = None if args.no_snapshot else make_snapshot(pyodide_dir, wheel)
+    snapshot = None if args.no_snapshot else make_snapshot(pyodide_dir, wheel, entry["sha256"])
     copied = copy_tree(ROOT / "web", site) + copy_tree(ROOT / "static", site)
 
     files = sorted(p for p in site.rglob("*") if p.is_file())

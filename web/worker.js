@@ -25,7 +25,7 @@ function mark(name) {
   timings[name] = Math.round(performance.now() - t0);
 }
 
-// The build writes {file, bytes} here when it made a memory snapshot of a started interpreter with the
+// The build writes {file, bytes, wheel, sha256} here when it made a memory snapshot of a started interpreter with the
 // engine imported (build/make_snapshot.mjs): restoring it skips Python's start-up. null: no snapshot.
 const SNAPSHOT = /*__SNAPSHOT__*/null;
 
@@ -50,6 +50,7 @@ async function fetchSnapshot(url, expected) {
     }
   }
   if (at !== expected) throw new Error('snapshot: truncated');
+  mark('snapshotFetched');
   return out;
 }
 
@@ -71,12 +72,27 @@ async function start() {
   }, 250);
   try {
     let pyodide = null;
-    if (SNAPSHOT) {
-      // Downloaded while Pyodide fetches and compiles its wasm: the two overlap.
+    if (SNAPSHOT && globalThis.crypto && crypto.subtle) {
+      // Downloaded while Pyodide fetches and compiles its wasm: the two overlap. The engine's modules are
+      // in the snapshot already; the wheel is installed too (so anything imported later comes from the same
+      // files), checked against the sha256 of the lock entry, by hand: `packages` would run Pyodide's
+      // package loader, whose first use costs more than a second here.
       const snapshot = fetchSnapshot(new URL(SNAPSHOT.file, PYODIDE_URL).href, SNAPSHOT.bytes);
+      const wheel = fetch(new URL(SNAPSHOT.wheel, PYODIDE_URL).href).then((r) => {
+        if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
+        return r.arrayBuffer();
+      });
       snapshot.catch(() => {});
+      wheel.catch(() => {});
       try {
-        pyodide = await loadPyodide({ ...options, _loadSnapshot: snapshot });
+        const { packages, ...plain } = options;
+        pyodide = await loadPyodide({ ...plain, _loadSnapshot: snapshot });
+        const bytes = new Uint8Array(await wheel);
+        const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)),
+          (b) => b.toString(16).padStart(2, '0')).join('');
+        if (digest !== SNAPSHOT.sha256) throw new Error(`${SNAPSHOT.wheel} does not match its sha256`);
+        const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
+        pyodide.unpackArchive(bytes, 'wheel', { extractDir: sitePackages });
         timings.snapshot = true;
       } catch (error) {
         console.warn('The start-up snapshot could not be used; starting Python from scratch:', error && error.message);
