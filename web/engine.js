@@ -36,6 +36,28 @@ function engineError(code, message, cells = [], extra = {}) {
   return error;
 }
 
+// A page that enforces Trusted Types (CSP `require-trusted-types-for 'script'`) lets a Worker start only from
+// a TrustedScriptURL. The policy, named 'sudoku-solver' (such a page lists it in `trusted-types`), vouches
+// for exactly our worker module and the blob: URL made below to import it; without Trusted Types, URLs pass.
+const OWN_WORKER_URLS = new Set([WORKER_URL.href]);
+let trustedPolicy;
+function scriptURL(url) {
+  if (trustedPolicy === undefined) {
+    trustedPolicy = null;
+    try {
+      trustedPolicy = globalThis.trustedTypes?.createPolicy?.('sudoku-solver', {
+        createScriptURL: (value) => {
+          if (OWN_WORKER_URLS.has(value)) return value;
+          throw new TypeError('sudoku-solver: only the engine\'s own worker URLs are trusted.');
+        },
+      }) ?? null;
+    } catch {
+      trustedPolicy = null; // the page's CSP does not allow the name: the Worker constructor will say so
+    }
+  }
+  return trustedPolicy ? trustedPolicy.createScriptURL(url) : url;
+}
+
 class Engine extends EventTarget {
   #options;
   #worker = null;
@@ -135,14 +157,15 @@ class Engine extends EventTarget {
   #makeWorker() {
     const here = globalThis.location ? globalThis.location.origin : null;
     if (WORKER_URL.origin === here) {
-      return new Worker(WORKER_URL, { type: 'module', name: 'sudoku-engine' });
+      return new Worker(scriptURL(WORKER_URL.href), { type: 'module', name: 'sudoku-engine' });
     }
     // A worker script must be same-origin with the page: start a blob: worker that imports ours.
     if (!this.#blobURL) {
       const body = `import ${JSON.stringify(WORKER_URL.href)};\n`;
       this.#blobURL = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
+      OWN_WORKER_URLS.add(this.#blobURL);
     }
-    return new Worker(this.#blobURL, { type: 'module', name: 'sudoku-engine' });
+    return new Worker(scriptURL(this.#blobURL), { type: 'module', name: 'sudoku-engine' });
   }
 
   #stopWorker() {

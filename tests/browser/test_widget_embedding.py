@@ -5,6 +5,7 @@ docs say, with two lines pointing at the solver's site. Its policy is the one do
 to send, plus 'self' for the host's own files (its stylesheet and the script that records events):
 
     script-src <solver> 'wasm-unsafe-eval'; worker-src blob: <solver>; connect-src <solver>
+    require-trusted-types-for 'script'; trusted-types sudoku-solver      (if the host enforces Trusted Types)
 
 Its stylesheet does its worst to everything it can reach (`* { font-size: 40px !important }`,
 `div { display: none !important }`, ...). Two widgets share the page, hence one engine: the whole module
@@ -55,7 +56,8 @@ def host_policy(solver_origin: str) -> str:
     """The host's CSP: 'self' for its own files, the solver's origin exactly where docs/embedding.md says."""
     return (f"default-src 'none'; script-src 'self' {solver_origin} 'wasm-unsafe-eval'; "
             f"worker-src blob: {solver_origin}; connect-src {solver_origin}; style-src 'self'; img-src 'self'; "
-            "base-uri 'none'; form-action 'none'; object-src 'none'")
+            "base-uri 'none'; form-action 'none'; object-src 'none'; "
+            "require-trusted-types-for 'script'; trusted-types sudoku-solver")
 
 
 @pytest.fixture(scope="module")
