@@ -48,7 +48,10 @@ from .grid import Grid
 from .shape import ALPHABET, Shape
 from .solver import SearchLimitExceeded, iter_solutions
 
-__all__ = ["CHUNK", "GAVE_UP", "ChunkResult", "count_many", "propagate", "run_chunk", "solve_many", "to_array", "to_strings"]
+__all__ = [
+    "CHUNK", "GAVE_UP", "ChunkResult", "count_many", "propagate", "run_chunk", "solve_many", "split_search",
+    "to_array", "to_strings",
+]
 
 #: Puzzles propagated together: big enough that numpy's per-call cost vanishes, small enough to stay in cache.
 CHUNK = 4096
@@ -158,6 +161,68 @@ def propagate(cand: np.ndarray, shape: Shape) -> np.ndarray:
     return outcome
 
 
+#: An open puzzle whose search frontier grows past this many nodes is left to the scalar engine.
+SPLIT_FRONTIER = 2048
+#: The batch search pays on 9x9 (measured: 1.7-5x the scalar engine on 17-clue and the hardest sets);
+#: on 16x16 its frontiers grow wide and the scalar engine (with locked candidates) is 4x faster.
+SPLIT_MAX_SIDE = 9
+
+
+def _lowest_bits(masks: np.ndarray, counts: np.ndarray) -> "tuple[np.ndarray, np.ndarray]":
+    """For masks with counts[i] bits each: (index of the mask, its j-th lowest bit) for every bit, the
+    bits of one mask in increasing order (so children come in the scalar engine's digit order)."""
+    rep = np.repeat(np.arange(len(masks)), counts)
+    pos = np.arange(len(rep)) - np.repeat(np.cumsum(counts) - counts, counts)
+    left = masks[rep]
+    bit = np.zeros_like(left)
+    for j in range(int(counts.max(initial=0))):
+        low = left & (~left + left.dtype.type(1))  # the lowest set bit (two's complement)
+        bit = np.where(pos == j, low, bit)
+        left = left & ~low
+    return rep, bit
+
+
+def split_search(cand: np.ndarray, shape: Shape, limit: int = 2
+                 ) -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
+    """Search the (B, n*n) propagated candidates of open puzzles as one batch, breadth first: every
+    node is split on its first cell with the fewest candidates (minimum remaining values), one child
+    per digit, and all children are propagated together. Returns (counts up to `limit`, a solution per
+    puzzle that has one, a flag per puzzle left undecided because its frontier grew past
+    SPLIT_FRONTIER). A puzzle with count 1 is unique, so its solution is everyone's first; the first of
+    several depends on the search order, which is the scalar engine's business."""
+    B, cells = cand.shape
+    counts = np.zeros(B, np.int64)
+    found = np.zeros_like(cand)
+    undecided = np.zeros(B, bool)
+    nodes, owners = cand, np.arange(B)
+    rows = np.arange(len(nodes))
+    while len(nodes):
+        width = np.bitwise_count(nodes)
+        width[width == 1] = 255
+        cell = np.argmin(width, axis=1)
+        masks = nodes[np.arange(len(nodes)), cell]
+        parent, bit = _lowest_bits(masks, np.bitwise_count(masks).astype(np.intp))
+        children = nodes[parent]
+        rows = np.arange(len(children))
+        children[rows, cell[parent]] = bit
+        owner = owners[parent]
+        outcome = propagate(children, shape)
+        solved = outcome == SOLVED
+        if solved.any():
+            np.add.at(counts, owner[solved], 1)
+            found[owner[solved]] = children[solved]
+        keep = (outcome == OPEN) & (counts[owner] < limit)
+        owner = owner[keep]
+        crowded = np.bincount(owner, minlength=B) > SPLIT_FRONTIER
+        if crowded.any():
+            undecided |= crowded
+            keep2 = ~crowded[owner]
+            nodes, owners = children[keep][keep2], owner[keep2]
+        else:
+            nodes, owners = children[keep], owner
+    return np.minimum(counts, limit), found, undecided
+
+
 # -- input and output -------------------------------------------------------------------------------
 @lru_cache(maxsize=None)
 def _char_table(side: int) -> np.ndarray:
@@ -259,12 +324,15 @@ class ChunkResult(NamedTuple):
 
 
 def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "int | None" = None,
-              timeout: "float | None" = None, engine: str = "batch", interruptible: bool = False
-              ) -> ChunkResult:
+              timeout: "float | None" = None, engine: str = "batch", interruptible: bool = False,
+              want_solutions: bool = True) -> ChunkResult:
     """Solve and count one chunk of puzzles, the (B, n*n) array of digits `values`.
 
     Propagation settles what it can for the whole chunk; each puzzle still open then goes, in order, to
     the scalar engine (counting up to `limit`; with limit=1 the count says whether a solution exists).
+    Open 9x9 puzzles are first searched as a batch (`split_search`) when no budget is set. With
+    ``want_solutions=False`` only the counts are wanted, so a puzzle the batch search finds several
+    solutions for is not handed to the scalar engine for its first one (its solution row stays zero).
     `engine="scalar"` skips propagation (for comparison). With `interruptible`, Ctrl-C during the scalar
     searches returns what is answered so far (``done`` < B) instead of raising."""
     B = len(values)
@@ -285,7 +353,21 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
             # The digit of a one-bit mask m is the number of bits below it, plus one.
             solutions[solved] = np.bitwise_count(cand[solved] - lay.dtype.type(1)) + 1
             counts[solved] = 1
-        open_ = np.flatnonzero(outcome == OPEN).tolist()
+        open_ = np.flatnonzero(outcome == OPEN)
+        if len(open_) and shape.side <= SPLIT_MAX_SIDE and max_nodes is None and timeout is None:
+            # Search the open puzzles as a batch; those with several solutions (whose first solution
+            # depends on the search order) and those whose search grew too wide go to the scalar engine.
+            got, sols, undecided = split_search(cand[open_], shape, max(limit, 2))
+            unique = (got == 1) & ~undecided
+            settled = (got == 0) | unique
+            if not want_solutions:
+                settled |= got >= 2  # the count is all that is asked for
+            settled &= ~undecided
+            ids = open_[unique]
+            solutions[ids] = np.bitwise_count(sols[unique] - lay.dtype.type(1)) + 1
+            counts[open_[settled]] = got[settled]
+            open_ = open_[~settled]
+        open_ = open_.tolist()
         seconds[:] = (time.perf_counter() - start) / B
     elif engine in ("batch", "scalar"):
         open_ = list(range(B))
@@ -357,7 +439,8 @@ def count_many(puzzles: "Sequence[str] | np.ndarray", limit: int = 2, *, shape: 
     firsts = np.zeros_like(values)
     for start in range(0, len(values), chunk_size):
         chunk = values[start:start + chunk_size]
-        result = run_chunk(chunk, found, limit, max_nodes=max_nodes, timeout=timeout, engine=engine)
+        result = run_chunk(chunk, found, limit, max_nodes=max_nodes, timeout=timeout, engine=engine,
+                           want_solutions=solutions)
         counts[start:start + len(chunk)] = result.counts
         firsts[start:start + len(chunk)] = result.solutions
     if not solutions:

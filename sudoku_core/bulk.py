@@ -303,7 +303,7 @@ def _batch_group(items, ks, shape, limit, settings, results) -> int:
 
     values = np.frombuffer(b"".join(items[k][3] for k in ks), np.uint8).reshape(len(ks), shape.cell_count)
     found = run_chunk(values, shape, limit, max_nodes=settings.max_nodes, timeout=settings.timeout,
-                      interruptible=True)
+                      interruptible=True, want_solutions=settings.command == "solve" or settings.fmt in ("json", "csv"))
     lines = to_strings(found.solutions, shape) if settings.fmt not in ("block", "sdk", "ss") else None
     counts, seconds = found.counts.tolist(), found.seconds.tolist()
     for j, k in enumerate(ks[:found.done]):
