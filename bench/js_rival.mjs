@@ -1,10 +1,11 @@
 // The JavaScript rival for bench/run.py: @algorithm.ts/sudoku (dancing links), pinned in package.json.
 //
-//   node bench/js_rival.mjs PUZZLES.txt [--warmup N]
+//   node bench/js_rival.mjs PUZZLES.txt [--warmup N] [--repeat R]
 //
 // PUZZLES.txt holds one puzzle per line (81, 256 or 625 cells; '.' for empty; 1-9 then A-Z).
 // Each puzzle is timed on its own with performance.now(), from the text line to the solved board,
-// after solving the first N puzzles (default 10) once untimed so V8 has compiled the hot code.
+// after solving the first N puzzles (default 10) once untimed so V8 has compiled the hot code;
+// with --repeat R each puzzle is solved R times back to back and the median time is kept.
 // Prints one JSON object: {engine, node, times_ms: [...], solutions: ["...", ...]} where a solution
 // is a line in the same alphabet, or null when the package reports no solution. The caller verifies.
 import { readFileSync } from "node:fs";
@@ -16,13 +17,14 @@ const SYMBOLS = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.resolve("@algorithm.ts/sudoku")), "utf8"));
 
 function parseArgs(argv) {
-  const args = { file: null, warmup: 10 };
+  const args = { file: null, warmup: 10, repeat: 1 };
   for (let i = 0; i < argv.length; i++) {
     if (argv[i] === "--warmup") args.warmup = Number(argv[++i]);
+    else if (argv[i] === "--repeat") args.repeat = Math.max(1, Number(argv[++i]));
     else args.file = argv[i];
   }
   if (!args.file) {
-    console.error("usage: node bench/js_rival.mjs PUZZLES.txt [--warmup N]");
+    console.error("usage: node bench/js_rival.mjs PUZZLES.txt [--warmup N] [--repeat R]");
     process.exit(2);
   }
   return args;
@@ -66,9 +68,16 @@ for (const line of lines.slice(0, args.warmup)) solveLine(line);
 const times = [];
 const solutions = [];
 for (const line of lines) {
-  const t0 = performance.now();
-  const solution = solveLine(line);
-  times.push(performance.now() - t0);
+  const runs = [];
+  let solution = null;
+  for (let k = 0; k < args.repeat; k++) {
+    const t0 = performance.now();
+    const s = solveLine(line);
+    runs.push(performance.now() - t0);
+    if (k === 0) solution = s;
+  }
+  runs.sort((a, b) => a - b);
+  times.push(runs[(args.repeat - 1) >> 1]);
   solutions.push(solution);
 }
 
