@@ -94,8 +94,15 @@ def page(context, host):
     page = context.new_page()
     page.goto(host.url + "host.html")
     for widget in ("#first", "#second"):
-        expect(page.locator(widget)).to_have_attribute("engine-state", "ready", timeout=90_000)
+        wait_until_settled(page.locator(widget))
     return page
+
+
+def wait_until_settled(widget) -> None:
+    """Wait until the widget's engine is ready; fail at once, with the widget's own words, if it failed."""
+    expect(widget).to_have_attribute("engine-state", re.compile("^(ready|failed)$"), timeout=90_000)
+    if widget.get_attribute("engine-state") == "failed":
+        pytest.fail(f"the widget's engine failed: {widget.get_by_role('status').text_content()}")
 
 
 @pytest.fixture
