@@ -29,18 +29,20 @@ TECHNIQUES = (
     ("Naked Triple", subsets.naked_triple),
     ("Swordfish", fish.swordfish),
     ("Hidden Triple", subsets.hidden_triple),
+    ("Skyscraper", single_digit.skyscraper),
+    ("2-String Kite", single_digit.two_string_kite),
+    ("Empty Rectangle", single_digit.empty_rectangle),
     ("XY-Wing", wings.xy_wing),
     ("XYZ-Wing", wings.xyz_wing),
+    ("W-Wing", wings.w_wing),
     ("Unique Rectangle", uniqueness.unique_rectangle),
     ("Naked Quad", subsets.naked_quad),
     ("Jellyfish", fish.jellyfish),
     ("Hidden Quad", subsets.hidden_quad),
-    ("BUG+1", uniqueness.bug_plus_one),
-    ("Skyscraper", single_digit.skyscraper),
-    ("2-String Kite", single_digit.two_string_kite),
-    ("Empty Rectangle", single_digit.empty_rectangle),
-    ("W-Wing", wings.w_wing),
+    ("WXYZ-Wing", wings.wxyz_wing),
     ("Simple Colors", coloring.simple_colors),
+    ("BUG+1", uniqueness.bug_plus_one),
+    ("VWXYZ-Wing", wings.vwxyz_wing),
     ("X-Chain", chains.x_chain),
     ("XY-Chain", chains.xy_chain),
     ("AIC", chains.aic),
@@ -49,12 +51,15 @@ TECHNIQUES = (
     ("Forcing Net", forcing.forcing_net),
 )
 
+# The rating follows Sudoku Explainer's method: cheapest step first on its scale, with the techniques
+# it knows (singles in its order; no W-Wing, Simple Colors or ALS: it finds those as chains).
+_NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple Colors", "ALS-XZ"}
 RATING_ORDER = (
     ("Full House", singles.full_house),
     ("Hidden Single", singles.hidden_single_box),
     ("Hidden Single", singles.hidden_single_line),
     ("Naked Single", singles.naked_single),
-) + TECHNIQUES[3:]
+) + tuple(entry for entry in TECHNIQUES if entry[0] not in _NOT_RATED)
 
 STATUS_SOLVED = "solved"
 STATUS_STUCK = "needs guessing"
@@ -120,7 +125,7 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
     """The easiest deduction available in `grid` (with the given pencil marks, or the plain ones), or
     None when no technique applies (or the grid is solved or broken). Uniqueness techniques are used
     only when the grid is known to have exactly one solution (checked here unless `unique` is given)."""
-    if grid.is_complete():
+    if grid.is_complete() or grid.conflicts():
         return None
     masks = None if candidates is None else to_masks(candidates, grid.shape.side)
     if unique is None:

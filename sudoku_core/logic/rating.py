@@ -1,2 +1,63 @@
-def rate(g): pass
-class Rating: pass
+"""Difficulty rating on Sudoku Explainer's scale, with a level word after HoDoKu.
+
+The score of a puzzle is the difficulty of the hardest step of its path when the techniques are
+tried cheapest first (Sudoku Explainer's method). Steps carry their own difficulty: Sudoku
+Explainer's published value for the techniques it has (singles 1.0-2.3, locked candidates 2.6/2.8,
+subsets and fish 3.0-5.4, XY/XYZ-Wing 4.2/4.4, unique rectangles 4.5+, BUG 5.6, chains 6.5+ with its
+length extra, forcing chains 7.1+); techniques it does not have get the value Sudoku Explainer
+gives the chain it would find instead (see `SCORES` and the README).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..grid import Grid
+from .path import RATING_ORDER, STATUS_SOLVED, solve_path
+
+#: Level words after HoDoKu, by the hardest technique used.
+LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+LEVEL_OF = {
+    "Full House": 0, "Naked Single": 0, "Hidden Single": 0,
+    "Locked Candidates (Pointing)": 1, "Locked Candidates (Claiming)": 1,
+    "Naked Pair": 1, "Hidden Pair": 1, "Naked Triple": 1, "Hidden Triple": 1,
+    "X-Wing": 2, "Swordfish": 2, "Jellyfish": 2, "Naked Quad": 2, "Hidden Quad": 2,
+    "XY-Wing": 2, "XYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
+    "Empty Rectangle": 2, "Simple Colors": 2, "Unique Rectangle": 2, "BUG+1": 2,
+    "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "ALS-XZ": 3,
+    "Forcing Chain": 4, "Forcing Net": 4,
+}
+
+
+@dataclass(frozen=True)
+class Rating:
+    """`score` on Sudoku Explainer's scale (0.0 for a grid that needs no step; None when logic alone
+    does not finish), `level` (Easy, Medium, Hard, Unfair, Extreme; "Unsolvable" without a unique
+    logical path), `hardest` the technique of the hardest step, `steps` how many steps."""
+
+    score: "float | None"
+    level: str
+    hardest: str
+    steps: int
+
+    def __str__(self) -> str:
+        score = "-" if self.score is None else f"{self.score:.1f}"
+        return f"{score}\t{self.level}\t{self.hardest}"
+
+    def to_dict(self) -> dict:
+        return {"score": self.score, "level": self.level, "hardest": self.hardest, "steps": self.steps}
+
+
+def rate(grid: Grid) -> Rating:
+    """Rate a puzzle by the hardest step of its cheapest-first logical path."""
+    path = solve_path(grid, order=RATING_ORDER)
+    if not path.steps:
+        if path.solved:
+            return Rating(0.0, LEVELS[0], "", 0)
+        return Rating(None, "Unsolvable", "", 0)
+    hardest = max(path.steps, key=lambda s: s.difficulty)
+    if not path.solved:
+        return Rating(None, "Unsolvable" if path.status != "needs guessing" else "Extreme",
+                      "needs guessing" if path.status == "needs guessing" else "no solution",
+                      len(path.steps))
+    level = max(LEVEL_OF.get(s.technique, 4) for s in path.steps)
+    return Rating(hardest.difficulty, LEVELS[level], hardest.technique, len(path.steps))

@@ -167,13 +167,13 @@ def _make_step(b: Board, name: str, found) -> Step:
         text = (f"{name}{on}: {chain_text}: if {cell_name(cell, n)} were not {d} it would have to be "
                 f"{d}, so it is {d}")
         return Step(name, text, n, placements=((cell, d),), cells=cells, candidates=tuple(nodes),
-                    links=tuple(links), difficulty=difficulty)
+                    links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
     elims = tuple((v // n, v % n + 1) for v in bits(elims_bits))
     a, z = nodes[0], nodes[-1]
     text = (f"{name}{on}: {chain_text}: either {cell_name(a[0], n)} is {a[1]} or {cell_name(z[0], n)} is "
             f"{z[1]}, so remove {removals_text(elims, n)}")
     return Step(name, text, n, eliminations=elims, cells=cells, candidates=tuple(nodes),
-                links=tuple(links), difficulty=difficulty)
+                links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
 
 
 def _links(b: Board) -> Links:

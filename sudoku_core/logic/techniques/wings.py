@@ -8,7 +8,7 @@ a unit where x has exactly two places, one seen by each cell: one of the two cel
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name, digits_slash, removals_text
+from ..phrases import cell_name, cells_text, digits_slash, removals_text
 from ..step import Step
 
 XY_WING = 4.2  # Sudoku Explainer
@@ -132,3 +132,90 @@ def w_wing(b: Board) -> "Step | None":
                                        ((q, x + 1), (q, y + 1), "strong")),
                                 difficulty=W_WING)
     return None
+
+
+# Larger wings, after Sukaku Explainer: a pivot and wings among its peers, N cells holding exactly
+# N digits together, every digit but one (z) *restricted* (all its places in the set see each
+# other, so it is in at most one of the cells). N cells need N digits, so z is in the set at least
+# once: a cell seeing every z of the set is not z. N = 4 is the WXYZ-Wing, 5 the VWXYZ-Wing.
+WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
+WING_SCORES = {4: 5.5, 5: 6.2}  # Sukaku Explainer gives WXYZ-Wing 5.5 and up
+
+
+def bent_wing(b: Board, size: int) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    pos = b.positions()
+    peer = t.peer_masks
+    name = WING_NAMES[size]
+    for pivot, pm in enumerate(cands):
+        if not pm or pm.bit_count() > size:
+            continue
+        options = [i for i in bits(peer[pivot]) if cands[i] and cands[i].bit_count() <= size
+                   and (cands[i] | pm).bit_count() <= size]
+        chosen = [pivot]
+
+        def grow(start: int, union: int):
+            if len(chosen) == size:
+                if union.bit_count() != size:
+                    return None
+                return _bent_result(b, chosen, union)
+            for k in range(start, len(options)):
+                c = options[k]
+                u = union | cands[c]
+                if u.bit_count() > size:
+                    continue
+                chosen.append(c)
+                found = grow(k + 1, u)
+                chosen.pop()
+                if found:
+                    return found
+            return None
+
+        found = grow(0, pm)
+        if found:
+            z, targets, cells = found
+            elims = tuple((i, z + 1) for i in bits(targets))
+            text = (f"{name}: {cells_text(cells, n)} hold only "
+                    f"{digits_slash(d + 1 for d in bits(_union(cands, cells)))} together, and every digit "
+                    f"but {z + 1} can be in only one of them, so one of them is {z + 1}: remove "
+                    f"{removals_text(elims, n)}")
+            return Step(name, text, n, eliminations=elims, cells=cells,
+                        candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i])),
+                        difficulty=WING_SCORES[size])
+    return None
+
+
+def _union(cands, cells) -> int:
+    m = 0
+    for i in cells:
+        m |= cands[i]
+    return m
+
+
+def _bent_result(b: Board, cells, union: int):
+    t, cands = b.t, b.cands
+    peer = t.peer_masks
+    loose = None
+    for d in bits(union):
+        where = [i for i in cells if cands[i] >> d & 1]
+        restricted = all(peer[x] >> y & 1 for k, x in enumerate(where) for y in where[k + 1:])
+        if not restricted:
+            if loose is not None:
+                return None
+            loose = (d, where)
+    if loose is None:
+        return None  # a locked set: subsets cover it
+    z, where = loose
+    targets = b.positions()[z]
+    for i in where:
+        targets &= peer[i]
+    for i in cells:
+        targets &= ~(1 << i)
+    if not targets:
+        return None
+    return z, targets, tuple(cells)
+
+
+def wxyz_wing(b): return bent_wing(b, 4)
+def vwxyz_wing(b): return bent_wing(b, 5)

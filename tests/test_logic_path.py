@@ -1,0 +1,229 @@
+"""sudoku_core.logic: candidates, steps, paths, ratings and diagnoses; never a wrong step."""
+from __future__ import annotations
+
+import gzip
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from sudoku_core import Grid, Shape, solve
+from sudoku_core.logic import (Step, candidate_lists, candidates, diagnose, next_step, rate,
+                               solve_path)
+from sudoku_core.logic.path import RATING_ORDER, STATUS_SOLVED, STATUS_STUCK
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def read_set(name: str) -> list[str]:
+    path = DATA / name
+    opener = gzip.open if name.endswith(".gz") else open
+    with opener(path, "rt") as f:
+        return [line.strip() for line in f if line.strip()]
+
+
+def sample(name: str, k: int, seed: int = 6) -> list[str]:
+    lines = read_set(name)
+    return random.Random(seed).sample(lines, min(k, len(lines)))
+
+
+def wrong_steps(grid: Grid, steps) -> list[str]:
+    """Every placement or elimination that disagrees with the solution."""
+    solution = solve(grid).values
+    bad = []
+    for step in steps:
+        for cell, digit in step.placements:
+            if solution[cell] != digit:
+                bad.append(f"placed {digit} at {cell}: {step.text}")
+        for cell, digit in step.eliminations:
+            if solution[cell] == digit:
+                bad.append(f"removed {digit} at {cell}: {step.text}")
+    return bad
+
+
+# -- candidates --------------------------------------------------------------------------------------
+def test_candidates_are_the_digits_no_peer_holds():
+    grid = Grid.parse(EASY)
+    marks = candidate_lists(grid)
+    assert marks[0] == []  # r1c1 holds 4
+    assert marks[1] == [1, 6, 7, 9]  # r1c2: row 1 has 4 8 5, column 2 has 3 2, box 1 has 4 3
+    assert candidates(grid)[1] == sum(1 << (d - 1) for d in marks[1])
+
+
+def test_next_step_accepts_pencil_marks_as_digit_lists():
+    grid = Grid.parse(EASY)
+    marks = candidate_lists(grid)
+    assert next_step(grid, marks) == next_step(grid)
+
+
+def test_next_step_respects_pencil_marks_the_player_removed():
+    grid = Grid.parse(EASY)
+    marks = candidate_lists(grid)
+    first = next_step(grid)
+    cell, digit = first.placements[0]
+    marks[cell] = [d for d in marks[cell] if d != digit] or marks[cell]
+    assert next_step(grid, marks) != first
+
+
+# -- steps ----------------------------------------------------------------------------------------------
+def test_a_step_is_json_ready_with_cells_named_r1c1():
+    step = next_step(Grid.parse(EASY))
+    data = step.to_dict()
+    json.dumps(data)
+    assert set(data) >= {"technique", "placements", "eliminations", "text", "cells", "units", "links"}
+    assert all(name.startswith("r") and "c" in name for name, _ in data["placements"])
+    assert isinstance(data["placements"][0][1], int)
+
+
+def test_a_step_sentence_names_the_technique_and_cells():
+    step = next_step(Grid.parse(EASY))
+    assert step.text.startswith(step.technique)
+    cell, digit = step.placements[0]
+    assert f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.text and str(digit) in step.text
+
+
+def test_the_first_hint_names_where_to_look_not_the_answer():
+    step = next_step(Grid.parse(EASY))
+    assert step.hint.startswith("Look at") and step.technique in step.hint
+
+
+def test_no_step_on_a_solved_grid():
+    assert next_step(solve(Grid.parse(EASY))) is None
+
+
+def test_no_step_on_a_broken_grid():
+    assert next_step(Grid.parse("11" + "." * 79)) is None
+
+
+# -- paths ---------------------------------------------------------------------------------------------
+def test_the_path_of_an_easy_puzzle_is_singles_only_and_reaches_the_solution():
+    grid = Grid.parse(read_set("norvig_easy50.txt")[0])
+    path = solve_path(grid)
+    assert path.solved and path.grid == solve(grid)
+    assert {s.technique for s in path} <= {"Full House", "Naked Single", "Hidden Single"}
+
+
+@pytest.mark.parametrize("name,k", [
+    ("sudoku_exchange_diabolical.txt.gz", 20),
+    ("norvig_top95.txt", 6),
+    ("magictour_top1465.txt", 6),
+    ("kaggle_sample100.txt", 5),
+    ("norvig_easy50.txt", 5),
+    ("17_clue.txt.gz", 5),
+])
+def test_no_wrong_step_on_a_sample_of_every_set(name, k):
+    for line in sample(name, k):
+        grid = Grid.parse(line)
+        path = solve_path(grid)
+        assert path.status in (STATUS_SOLVED, STATUS_STUCK)
+        assert wrong_steps(grid, path.steps) == [], line
+
+
+def test_no_wrong_step_on_the_hardest_puzzles_either():
+    for line in sample("forum_hardest_1106.txt", 2, seed=3):
+        grid = Grid.parse(line)
+        path = solve_path(grid)
+        assert wrong_steps(grid, path.steps) == []
+
+
+def test_diabolical_puzzles_are_solved_by_logic_alone():
+    lines = sample("sudoku_exchange_diabolical.txt.gz", 20, seed=9)
+    solved = sum(solve_path(Grid.parse(line)).solved for line in lines)
+    assert solved == len(lines)
+
+
+def test_a_puzzle_logic_cannot_finish_ends_flagged_needs_guessing():
+    # An empty grid has many solutions: nothing forces a digit, and the path says so.
+    path = solve_path(Grid.empty("4x4"))
+    assert path.status == STATUS_STUCK and not path.solved
+
+
+@pytest.mark.parametrize("line", read_set("generated_16x16.txt")[1:2])
+def test_sixteen_by_sixteen_paths_are_right(line):
+    grid = Grid.parse(line)
+    path = solve_path(grid)
+    assert path.solved and wrong_steps(grid, path.steps) == []
+
+
+def _small_puzzles(shape: Shape, count: int, seed: int) -> list[Grid]:
+    """Unique puzzles of a small shape: remove clues from a solution while the answer stays unique."""
+    from sudoku_core import count_solutions
+    rng = random.Random(seed)
+    full = solve(Grid.empty(shape))
+    puzzles = []
+    for _ in range(count):
+        values = list(full.values)
+        # relabel digits for variety
+        perm = list(range(1, shape.side + 1))
+        rng.shuffle(perm)
+        values = [perm[v - 1] for v in values]
+        order = list(range(shape.cell_count))
+        rng.shuffle(order)
+        for cell in order:
+            keep = values[cell]
+            values[cell] = 0
+            if count_solutions(Grid(values, shape), 2) != 1:
+                values[cell] = keep
+        puzzles.append(Grid(values, shape))
+    return puzzles
+
+
+@pytest.mark.parametrize("boxes", [(2, 2), (2, 3), (3, 2), (2, 4)])
+def test_small_shapes_are_solved_without_a_wrong_step(boxes):
+    shape = Shape.of(*boxes)
+    for grid in _small_puzzles(shape, 3, seed=sum(boxes)):
+        path = solve_path(grid)
+        assert wrong_steps(grid, path.steps) == []
+        assert path.solved
+
+
+# -- rating ---------------------------------------------------------------------------------------------
+def test_an_easy_puzzle_rates_easy_on_the_explainer_scale():
+    rating = rate(Grid.parse(read_set("norvig_easy50.txt")[0]))
+    assert rating.level == "Easy" and rating.score <= 2.3
+
+
+def test_a_diabolical_puzzle_rates_harder_than_an_easy_one():
+    easy = rate(Grid.parse(read_set("norvig_easy50.txt")[0]))
+    hard = rate(Grid.parse(read_set("sudoku_exchange_diabolical.txt.gz")[0]))
+    assert hard.score > easy.score and hard.level in ("Hard", "Unfair", "Extreme")
+
+
+def test_a_rating_prints_score_level_and_technique_with_tabs():
+    text = str(rate(Grid.parse(EASY)))
+    score, level, hardest = text.split("\t")
+    float(score)
+    assert level in ("Easy", "Medium", "Hard", "Unfair", "Extreme") and hardest
+
+
+def test_the_rating_order_keeps_singles_cheapest_first():
+    assert [name for name, _ in RATING_ORDER[:4]] == ["Full House", "Hidden Single", "Hidden Single",
+                                                     "Naked Single"]
+
+
+# -- diagnosis ------------------------------------------------------------------------------------------
+def test_a_unique_puzzle_is_diagnosed_unique():
+    assert diagnose(Grid.parse(EASY)).status == "unique"
+
+
+def test_clashing_givens_are_named():
+    d = diagnose(Grid.parse("55" + "." * 79))
+    assert d.status == "no solution" and d.cells == (0, 1) and "r1c1" in d.message
+
+
+def test_no_solution_names_the_cell_or_unit_where_it_breaks():
+    # r1c9 sees 1-8 in its row and 9 in its column: no candidate left
+    line = "12345678." + "........9" + "." * 63
+    d = diagnose(Grid.parse(line))
+    assert d.status == "no solution" and "r1c9" in d.message and d.cells == (8,)
+
+
+def test_several_solutions_name_differing_cells_and_offer_a_clue():
+    grid = Grid.parse(EASY).replace({0: 0})
+    d = diagnose(grid)
+    assert d.status == "several solutions" and d.cells
+    cell, digit = d.clue
+    from sudoku_core import count_solutions
+    assert count_solutions(grid.replace({cell: digit}), 2) == 1
