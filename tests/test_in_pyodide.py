@@ -18,15 +18,17 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 WHEELS = ROOT / ".cache" / "pyodide-wheels"
 RUNNER = ROOT / "tests" / "pyodide" / "run_engine_tests.mjs"
-#: Test files that need what Pyodide lacks (subprocesses, a browser) or that are this file.
-NOT_IN_PYODIDE = ("subprocess", "playwright", "test_in_pyodide")
+#: Words marking test files that need what Pyodide lacks (subprocesses, a browser).
+NOT_IN_PYODIDE = ("subprocess", "playwright")
+#: Test files that are not about the engine: this one, and the checks of the built site.
+NOT_ENGINE_TESTS = {"test_in_pyodide", "test_site_build"}
 
 
 def engine_test_files() -> "list[str]":
     files = []
     for path in sorted((ROOT / "tests").glob("test_*.py")):
         text = path.read_text(encoding="utf-8")
-        if path.stem == "test_in_pyodide" or any(word in text for word in NOT_IN_PYODIDE[:2]):
+        if path.stem in NOT_ENGINE_TESTS or any(word in text for word in NOT_IN_PYODIDE):
             continue
         files.append(path.relative_to(ROOT).as_posix())
     return files

@@ -182,3 +182,16 @@ def test_a_reload_with_the_server_stopped_still_solves_through_the_service_worke
     finally:
         context.set_offline(False)
         site_server.start()
+
+
+def test_the_site_works_from_a_sub_path(new_context, site_dir, serve_directory, browser_helpers):
+    server = serve_directory(site_dir, prefix="/games/sudoku/")
+    assert server.url.endswith("/games/sudoku/")
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(server.url + "engine-test.html?sw=0")
+    browser_helpers.wait_for_engine(page)
+    reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
+    assert reply["ok"] and reply["result"]["solution"] == SOLUTION
+    outside = [u for u in browser_helpers.request_log(context) if "/games/sudoku/" not in u]
+    assert outside == []
