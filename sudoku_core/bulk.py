@@ -42,6 +42,9 @@ from .solver import SearchLimitExceeded, iter_solutions
 
 #: Puzzles per chunk: one numpy call covers a chunk; the reader holds at most 2 * jobs chunks.
 CHUNK = 4096
+#: The first chunk of an input is this small (then they grow fourfold up to CHUNK), so the first results
+#: are written at once.
+FIRST_CHUNK = 64
 #: The scalar engine gets smaller chunks, so progress and Ctrl-C stay prompt on hard puzzles.
 SCALAR_CHUNK = 256
 #: Below this many puzzles of one shape in a chunk, `auto` uses the scalar engine (numpy's start-up and
@@ -147,24 +150,28 @@ def chunks(text: TextIO, shape: "Shape | None", column: "str | None", size: int)
             cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None)
         if not one_line:
             job: list[tuple] = []
+            step = min(size, FIRST_CHUNK)
             for number, item in parse_puzzles(chain(head, lines), shape):
                 if isinstance(item, ParseError):
                     job.append(("E", number, item))
                 else:
                     job.append(("G", number, (item.shape.box_rows, item.shape.box_cols), bytes(item.values)))
-                if len(job) >= size:
+                if len(job) >= step:
                     yield "items", job
                     job = []
+                    step = min(size, step * 4)
             if job:
                 yield "items", job
             return
         lines, number, name = chain(head[-1:], lines), len(head), ""
+    step = min(size, FIRST_CHUNK)  # a small first chunk: the first results come out at once
     while True:
-        batch = list(islice(lines, size))
+        batch = list(islice(lines, step))
         if not batch:
             return
         yield "lines", number, batch, index, name
         number += len(batch)
+        step = min(size, step * 4)
 
 
 def _items(job: tuple) -> list[tuple]:
@@ -447,7 +454,7 @@ class Tally:
     def puzzles(self) -> int:
         return self.counts[0]
 
-    def summary(self, command: str, interrupted: bool = False) -> str:
+    def summary(self, command: str) -> str:
         puzzles, solved, unique, several, none, bad, gave_up = self.counts
         elapsed = time.perf_counter() - self.started
         rate = puzzles / elapsed if elapsed > 0 else 0.0
@@ -459,9 +466,6 @@ class Tally:
         if gave_up:
             parts.append(f"{gave_up:,} gave up")
         line = ", ".join(parts) + f"; {elapsed:.2f} s, {rate:,.0f} puzzles/s"
-        if interrupted:
-            line += (f"; interrupted: stopped after {self.last} (results up to there are written)"
-                     if self.last else "; interrupted before any result")
         return line
 
 
@@ -533,7 +537,7 @@ def _is_terminal(stream: TextIO) -> bool:
 
 
 def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs: int = 1,
-        summary: "bool | None" = None, progress: "bool | None" = None) -> int:
+        summary: "bool | None" = None, progress: "bool | None" = None, prog: str = "sudoku-core") -> int:
     """Read, solve and write everything; returns the exit status: 0, 1 when a puzzle failed, 130 when
     interrupted (what was written stays, and the summary says where it stopped). `summary` and `progress`
     default to "when standard error is a terminal"."""
@@ -585,7 +589,9 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
             pool.join()
         meter.clear()
     if interrupted:
-        err.write(tally.summary(settings.command, interrupted=True) + "\n")
+        where = (f"stopped after {tally.last} (the results up to there are written)" if tally.last
+                 else "stopped before any result")
+        err.write(f"{prog}: interrupted: {where}\n{tally.summary(settings.command)}\n")
         return 130
     if show_summary:
         err.write(tally.summary(settings.command) + "\n")
