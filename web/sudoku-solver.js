@@ -9,7 +9,9 @@
 //
 // Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), clear(),
 // undo(), redo(). Events: sudoku-solver-ready, -change, -solved, -error. Theming: CSS custom properties
-// (--sudoku-*) and ::part() (board, cell, given, solved, conflict, pad, controls, button, status, progress).
+// (--sudoku-*) and ::part() (board, cell, given, solved, conflict, pad, pad-button, controls, button,
+// solve-button, ..., status, progress). docs/embedding.md is the whole contract, for pages of any origin:
+// every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const MAX_SIDE = 25;
@@ -118,7 +120,6 @@ const CSS = `
   display: block;
   container-type: inline-size;
   color-scheme: light dark;
-  --_bg: var(--sudoku-bg, light-dark(#ffffff, #161b22));
   --_fg: var(--sudoku-fg, light-dark(#1f2328, #e6edf3));
   --_muted: var(--sudoku-muted, light-dark(#59636e, #9198a1));
   --_cell-bg: var(--sudoku-cell-bg, light-dark(#ffffff, #0d1117));
@@ -648,9 +649,13 @@ export class SudokuSolverElement extends HTMLElement {
     this.#say(cause === 'undo' ? 'Undone.' : 'Redone.');
   }
 
+  #hideSolution() {
+    if (this.#solution) { this.#solution = null; this.#render(); this.#say(''); }
+  }
+
   #setCell(index, value) {
     if (this.#values[index] === value) {             // nothing changes, but a shown solution is now stale
-      if (this.#solution) { this.#solution = null; this.#render(); this.#say(''); }
+      this.#hideSolution();
       return;
     }
     const values = this.#values.slice();
@@ -687,6 +692,7 @@ export class SudokuSolverElement extends HTMLElement {
     const line = String(text).trim();
     if (line === '') {
       if (cause !== 'initial' && this.#values.some((v) => v)) this.#commit(new Array(this.#values.length).fill(0), this.#shape, cause);
+      else this.#hideSolution();
       return;
     }
     const sameSide = decodeLine(line, this.#shape);
@@ -695,6 +701,8 @@ export class SudokuSolverElement extends HTMLElement {
       if (cause === 'initial') this.#set(decoded.values, decoded.shape, cause);
       else if (encodeLine(decoded.values) !== this.puzzle || !sameShape(decoded.shape, this.#shape)) {
         this.#commit(decoded.values, decoded.shape, cause);
+      } else {
+        this.#hideSolution();                 // the same puzzle again: show it as given
       }
       return;
     }

@@ -239,6 +239,14 @@ def test_a_clash_rejects_with_the_cells_that_clash(first, page):
     expect(cell(first, 1, 1)).to_have_attribute("aria-invalid", "true")
 
 
+def test_setting_the_same_puzzle_again_shows_it_as_given(first):
+    first.evaluate("(el) => el.solve()")
+    assert shown(first) == HARD_SOLUTION
+    first.evaluate(f"(el) => {{ el.puzzle = '{HARD}'; }}")
+    assert shown(first) == HARD
+    assert first.evaluate("(el) => el.solution") is None
+
+
 def test_check_resolves_to_a_status_without_revealing_the_solution(first):
     assert first.evaluate("(el) => el.check().then((r) => r.status)") == "unique"
     assert shown(first) == HARD
