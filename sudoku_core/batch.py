@@ -97,21 +97,22 @@ def _fold(cells: "Sequence[np.ndarray]") -> "tuple[np.ndarray, np.ndarray]":
     return once, twice
 
 
-def _round(c: np.ndarray, lay: _Layout) -> "tuple[np.ndarray, np.ndarray]":
+def _round(c: np.ndarray, lay: _Layout) -> "tuple[np.ndarray, np.ndarray, np.ndarray]":
     """One round of naked then hidden singles on the candidates `c`, laid out (n, n, A): row, column,
     puzzle, so every numpy call runs down long contiguous rows of puzzles. Returns the new candidates and
-    a per-puzzle flag: True where a contradiction showed."""
+    two per-puzzle flags: a contradiction showed; every cell of `c` had at most one candidate."""
     n, r, cc, A = lay.n, lay.r, lay.c, c.shape[2]
     bands, stacks = n // r, n // cc
     or_ = np.bitwise_or
     # Naked singles: each unit's solved digits, taken out of its unsolved cells.
+    # (np.where is avoided: multiplying by a boolean array is an order of magnitude faster here.)
     single = (c & (c - 1)) == 0
-    solved = np.where(single, c, 0)
+    solved = c * single
     seen = or_.reduce(solved, axis=1)[:, None, :] | or_.reduce(solved, axis=0)[None, :, :]
     boxes = or_.reduce(or_.reduce(solved.reshape(bands, r, stacks, cc, A), axis=3), axis=1)
     seen = seen.reshape(bands, r, stacks, cc, A)
     seen |= boxes[:, None, :, None, :]
-    new = np.where(single, c, c & ~seen.reshape(n, n, A))
+    new = c & (~seen.reshape(n, n, A) | solved)  # a solved cell keeps its digit
     # Hidden singles: digits with exactly one place in a unit; the cell holding one becomes it.
     box_view = new.reshape(bands, r, stacks, cc, A)
     units = (
@@ -127,10 +128,10 @@ def _round(c: np.ndarray, lay: _Layout) -> "tuple[np.ndarray, np.ndarray]":
     lone = ((ro & ~rt)[:, None, :] | (co & ~ct)[None, :, :]).reshape(bands, r, stacks, cc, A)
     lone |= (bo & ~bt)[:, None, :, None, :]
     hidden = new & lone.reshape(n, n, A)
-    dead |= ((hidden & (hidden - 1)) != 0).reshape(-1, A).any(axis=0)  # one cell, two lone digits
-    new = np.where(hidden != 0, hidden, new)
+    # (A cell holding two lone digits keeps both and stays open: the search refutes it.)
+    new = hidden | new * (hidden == 0)
     dead |= (new == 0).reshape(-1, A).any(axis=0)  # a cell with no candidate
-    return new, dead
+    return new, dead, single.reshape(-1, A).all(axis=0)
 
 
 def propagate(cand: np.ndarray, shape: Shape) -> np.ndarray:
@@ -143,8 +144,7 @@ def propagate(cand: np.ndarray, shape: Shape) -> np.ndarray:
     work = np.ascontiguousarray(cand.T).reshape(n, n, B)
     while len(active):
         A = len(active)
-        all_single = ((work & (work - 1)) == 0).reshape(-1, A).all(axis=0)
-        new, dead = _round(work, lay)
+        new, dead, all_single = _round(work, lay)
         changed = (new != work).reshape(-1, A).any(axis=0)
         # A puzzle whose cells were all single when the round began, and that showed no contradiction,
         # is solved (the hidden-singles check found every digit once in every unit).
