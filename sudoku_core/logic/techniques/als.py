@@ -14,7 +14,7 @@ from ..board import Board, bits
 from ..phrases import cells_text, removals_text
 from ..step import Step
 
-SCORE = 7.0  # not in Sudoku Explainer (it finds these as forcing chains); see rating.SCORES
+SCORE = 7.0  # not in Sudoku Explainer (it needs a forcing chain, 7.0+); the rating path leaves ALS out
 MAX_CELLS = 4
 
 

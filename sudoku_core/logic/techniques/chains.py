@@ -18,7 +18,10 @@ from ..board import Board, bits
 from ..phrases import cell_name, removals_text
 from ..step import Step
 
-BASE = {"X-Chain": 6.6, "XY-Chain": 6.6, "AIC": 7.0}  # Sudoku Explainer: X-chains, Y-cycles, cycles
+BASE = {"X-Chain": 6.5, "XY-Chain": 6.6, "AIC": 7.0}  # Sudoku Explainer: X-chains, Y-cycles, cycles
+# Short X-Chains are "3/4/5 strong-linked fishes" in Sukaku Explainer, rated lower than X-chains in
+# Sudoku Explainer; these values were calibrated against the Sukaku Explainer ratings in data/.
+X_CHAIN_BY_STRONG_LINKS = {3: 5.5, 4: 5.7, 5: 6.3}
 MAX_NODES = 24
 
 
@@ -33,6 +36,12 @@ def length_bonus(nodes: int) -> float:
         ceil = ceil * 3 // 2 if not odd else ceil * 4 // 3
         odd = not odd
     return round(added, 1)
+
+
+def chain_difficulty(name: str, nodes: int) -> float:
+    if name == "X-Chain" and nodes // 2 in X_CHAIN_BY_STRONG_LINKS:
+        return X_CHAIN_BY_STRONG_LINKS[nodes // 2]
+    return round(BASE[name] + length_bonus(nodes), 1)
 
 
 class Links:
@@ -160,7 +169,7 @@ def _make_step(b: Board, name: str, found) -> Step:
         parts.append(("=" if kind == "strong" else "-") + label(nodes[k]))
     chain_text = " ".join(parts) if name != "X-Chain" else "".join(parts)
     on = f" on {nodes[0][1]}" if name == "X-Chain" else ""
-    difficulty = round(BASE[name] + length_bonus(len(nodes)), 1)
+    difficulty = chain_difficulty(name, len(nodes))
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
     if placed is not None:
         cell, d = placed // n, placed % n + 1

@@ -17,8 +17,8 @@ from ..step import Step
 
 # Sudoku Explainer: forcing chains 7.1-7.5, cell/region forcing chains 8.2-8.7, dynamic forcing
 # chains 8.8+. The score here grows with the number of deductions the chain needed.
-CHAIN_BASE = 7.1
-NET_BASE = 8.5
+CHAIN_BASE = 8.2
+NET_BASE = 8.8
 
 
 class Contradiction(Exception):
@@ -156,7 +156,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
     if best is None:
         return None
     depth, kind, where, d, (placements, eliminations) = best
-    difficulty = round(min(base + 0.1 * ((depth + 3) // 4), base + 1.4), 1)
+    difficulty = round(base + min(0.1 * ((depth + 3) // 4), 0.5), 1)
     what = (f"{cell_name(placements[0][0], n)} is {placements[0][1]}" if placements
             else f"{cell_name(eliminations[0][0], n)} is not {eliminations[0][1]}")
     if kind == "cell":
@@ -209,7 +209,7 @@ def _contradiction_step(b, c, d, name, base, locked):
             f"{' and locked candidates' if locked else ''} would leave a cell or a unit with no "
             f"possibility, so {cell_name(c, n)} is not {d + 1}")
     return Step(name, text, n, eliminations=((c, d + 1),), cells=(c,), candidates=((c, d + 1),),
-                difficulty=round(base + 0.5, 1))
+                difficulty=round(base + 0.3, 1))
 
 
 def forcing_chain(b: Board) -> "Step | None":

@@ -11,7 +11,9 @@ from ..board import Board, bits
 from ..phrases import cell_name, cells_text
 from ..step import Step
 
-SCORE = 4.4  # not in Sudoku Explainer; see rating.SCORES for what the rating uses
+# Sukaku Explainer (a Sudoku Explainer fork) rates Skyscraper 4.0, 2-String Kite 4.1 and Turbot Fish
+# / Empty Rectangle 4.2.
+SCORES = {"Skyscraper": 4.0, "2-String Kite": 4.1, "Empty Rectangle": 4.2}
 
 
 def _strong_links(b: Board, d: int, units) -> list[tuple[int, int, int]]:
@@ -38,7 +40,7 @@ def _step(b, name, d, ends, links, targets, units, detail):
         chain.append(((x, d + 1), (y, d + 1), "strong"))
     return Step(name, text, n, eliminations=elims, cells=cells,
                 units=tuple(b.t.unit_names[u] for u in units),
-                candidates=tuple((c, d + 1) for c in cells), links=tuple(chain), difficulty=SCORE)
+                candidates=tuple((c, d + 1) for c in cells), links=tuple(chain), difficulty=SCORES[name])
 
 
 def skyscraper(b: Board) -> "Step | None":
@@ -155,4 +157,4 @@ def _er_step(b, d, bu, er, ec, u, near, far, target, box_cells):
     return Step("Empty Rectangle", text, n, eliminations=((target, d + 1),), cells=cells,
                 units=(t.unit_names[bu], t.unit_names[u]),
                 candidates=tuple((c, d + 1) for c in cells),
-                links=(((near, d + 1), (far, d + 1), "strong"),), difficulty=SCORE)
+                links=(((near, d + 1), (far, d + 1), "strong"),), difficulty=SCORES["Empty Rectangle"])
