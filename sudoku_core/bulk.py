@@ -231,11 +231,35 @@ def _line_table(side: int) -> bytes:
     return table
 
 
+def _read_uniform(items: list[tuple], shape: "Shape | None") -> "list | None":
+    """The common case in one go: every item a one-line puzzle of the same length in the usual form.
+    None when the chunk is not like that."""
+    if not items or items[0][0] != "L":
+        return None
+    length = len(items[0][2])
+    s = shape if shape is not None else Shape.for_cell_count(length)
+    if s is None or s.cell_count != length or s.side > 35 or s.side == 16:
+        return None
+    if any(item[0] != "L" or len(item[2]) != length for item in items):
+        return None
+    text = "".join(item[2] for item in items)
+    if not text.isascii():
+        return None
+    digits = text.encode("ascii").translate(_line_table(s.side))
+    if digits.find(255) >= 0:
+        return None
+    spec = (s.box_rows, s.box_cols)
+    return [("G", item[1], spec, digits[k * length:(k + 1) * length]) for k, item in enumerate(items)]
+
+
 def _read_lines(items: list[tuple], shape: "Shape | None") -> list:
     """Turn ("L", line, text) items into ("G", line, (box_rows, box_cols), digits as bytes) or
     ("E", line, ParseError), or None for a comment. The usual one-line form (n*n characters, '.' or '0'
     for empty) is read with one bytes.translate; anything else by `parse_puzzles`, as the scalar CLI does.
     (16x16 lines are always left to the parser, which settles whether '0' is empty or a digit.)"""
+    fast = _read_uniform(items, shape)
+    if fast is not None:
+        return fast
     out: list = []
     hint: "Shape | None" = None  # the shape of the last good puzzle
     by_length: "dict[int, Shape | None]" = {}
