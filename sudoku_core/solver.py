@@ -32,7 +32,8 @@ class SearchLimitExceeded(Exception):
 
 @dataclass
 class SearchStats:
-    """Work done by searches: `nodes` counts states propagated, `guesses` the branches tried."""
+    """Work done by searches: `nodes` counts states propagated, `guesses` the branches entered (a digit
+    assumed in a cell; a puzzle solved by propagation alone needs none)."""
 
     nodes: int = 0
     guesses: int = 0
@@ -271,8 +272,8 @@ class _Search:
         return (fewest & -fewest).bit_length() - 1
 
     def solutions(self) -> Iterator[list[int]]:
-        cand = self._start()
-        if cand is None:
+        start = self._start()
+        if start is None:
             return
         stats = self.stats
         max_nodes = self.max_nodes
@@ -281,11 +282,20 @@ class _Search:
         place = self._place
         all_cells = self.t.all_cells
         cell_bits = self.t.cell_bits
-        nodes = 0
-        stack = [cand]
+        nodes = guesses = 0
+        # A branch waits on the stack as (parent state, digit, cell bit): its state is made only if
+        # the search gets to it, so a first solution costs no copies of the branches left behind.
+        stack: list = [(None, 0, 0)]
         try:
             while stack:
-                cand = stack.pop()
+                parent, d, bit = stack.pop()
+                if parent is None:
+                    cand = start
+                else:
+                    guesses += 1
+                    cand = list(parent)
+                    if not place(cand, d, bit):
+                        continue
                 nodes += 1
                 if max_nodes is not None and nodes > max_nodes:
                     raise SearchLimitExceeded(f"gave up after {max_nodes} search nodes")
@@ -297,17 +307,14 @@ class _Search:
                 if solved == all_cells:
                     yield cand
                     continue
-                cell = self._choose(cand, solved)
-                bit = cell_bits[cell]
-                # Push children in reverse so digits are tried in increasing order.
+                bit = cell_bits[self._choose(cand, solved)]
+                # Push in reverse so digits are tried in increasing order.
                 for d in range(n - 1, -1, -1):
                     if cand[d] & bit:
-                        child = list(cand)
-                        if place(child, d, bit):
-                            stack.append(child)
-                            stats.guesses += 1
+                        stack.append((cand, d, bit))
         finally:
             stats.nodes += nodes
+            stats.guesses += guesses
 
     def to_grid(self, cand: list[int]) -> Grid:
         values = [0] * self.grid.shape.cell_count
