@@ -8,27 +8,30 @@
 numpy is an optional extra (``pip install "sudoku-core[batch]"``); nothing else in the package imports it,
 so the pure-Python engine keeps running where numpy does not (Pyodide as we ship it).
 
-How it works. A chunk of B puzzles of side n is one array ``cand`` of shape (B, n, n): the candidates of
-each cell as a bitmask, bit d-1 for digit d (uint16 up to 16x16, uint32 up to 32x32, uint64 up to 64x64;
-larger grids go to the scalar engine whole). The units are not index lists but strided views of that
-array, computed once per shape: rows are axis 2, columns axis 1, and boxes appear when the grid is seen
-as (B, bands, rows in a band, stacks, columns in a stack). One round of propagation, for the whole chunk
-in a fixed number of numpy calls, is
+How it works (see docs/batch.md). A chunk of B puzzles of side n is one array of candidate bitmasks, bit
+d-1 for digit d (uint16 up to 16x16, uint32 up to 32x32, uint64 up to 64x64; larger grids go to the
+scalar engine whole), laid out (row, column, puzzle) so that every numpy call runs along long contiguous
+rows of puzzles. The units are not index lists but strided views of that array, the same for every
+shape: rows and columns are its first two axes, and boxes appear when it is seen as (bands, rows in a
+band, stacks, columns in a stack, puzzle). One round of propagation, for the whole chunk in a fixed
+number of numpy calls, is
 
-  * naked singles: the digits of the solved cells (mask with one bit) OR-ed over each unit, and taken out
+  * naked singles: the digits of the solved cells (one-bit masks) OR-ed over each unit, and taken out
     of every unsolved cell of the unit;
   * hidden singles: per unit, the digits seen "at least once" and "at least twice" (folding the unit's
     cells one by one), so ``once & ~twice`` are the digits with one place; a cell holding such a digit
-    becomes it. A digit with no place (``once != all``) or a cell asked to hold two digits is a
-    contradiction.
+    becomes it. A digit with no place (``once != all``) or a cell with no candidate is a contradiction.
 
-Rounds repeat until nothing changes; the puzzles that settle (solved, or proved to have no solution) are
-dropped from the working set as they go. Propagation only removes candidates that no solution can use,
-so a puzzle it solves has exactly that one solution, and one it refutes has none. Puzzles still open at
-the fixed point are handed to the scalar engine (`sudoku_core.solver`) with their original givens, so
-every answer, including the first solution of a puzzle with several and the search budget, is the scalar
-engine's own. (Splitting open puzzles on a minimum-remaining-values cell and propagating the children as
-a batch was measured as well: see ``docs`` / the benchmark; the scalar hand-off is what is kept.)
+Rounds repeat until nothing changes; puzzles that settle (solved, or proved to have no solution) leave
+the working set as they go. Propagation only removes candidates no solution can use, so a puzzle it
+solves has exactly that solution, and one it refutes has none.
+
+9x9 puzzles still open are searched as a batch (`split_search`: split on a minimum-remaining-values
+cell, all children propagated together) until each has 0, 1 or 2 solutions; measured against handing
+them straight to the scalar engine, this was faster on every hard set. A unique puzzle's solution is
+everyone's first solution; puzzles with several solutions (whose first depends on the search order),
+too-wide searches, larger grids and any run with a budget go to the scalar engine (`sudoku_core.solver`)
+with their original givens. So every answer is the scalar engine's own.
 """
 from __future__ import annotations
 
@@ -74,11 +77,8 @@ class _Layout:
         self.shape, self.n, self.r, self.c = shape, n, r, c
         self.dtype = np.dtype(np.uint16 if n <= 16 else np.uint32 if n <= 32 else np.uint64)
         self.full = self.dtype.type((1 << n) - 1)
-        # bit -> digit for single-bit masks: log2 via a table when small, bit_count(mask - 1) otherwise.
-        self.digit_dtype = np.dtype(np.uint8 if n < 256 else np.uint16)
-        # The digit 1..n of each single-bit mask is bit_count(mask - 1) + 1.
-        self.bits = (np.ones(1, self.dtype) << np.arange(n, dtype=self.dtype)).astype(self.dtype)
-        self.bits0 = np.concatenate([np.zeros(1, self.dtype), self.bits])  # digit 0..n -> mask (0 -> 0)
+        bits = (np.ones(1, self.dtype) << np.arange(n, dtype=self.dtype)).astype(self.dtype)
+        self.bits0 = np.concatenate([np.zeros(1, self.dtype), bits])  # digit 0..n -> its mask (0 -> 0)
 
 
 @lru_cache(maxsize=None)
