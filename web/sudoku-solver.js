@@ -207,9 +207,10 @@ const CSS = `
 :host([readonly]) .cell { cursor: default; }
 .side { display: grid; gap: 0.75em; width: 100%; align-content: start; }
 .pad { display: grid; grid-template-columns: repeat(var(--pad-cols), minmax(0, 1fr)); gap: 0.375em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
-.controls { display: grid; grid-template-columns: repeat(6, minmax(0, 1fr)); gap: 0.5em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
-.controls button { grid-column: span 2; }
-.controls button.primary, .controls .check-button { grid-column: span 3; }
+/* Solve and Check share the first row, Undo, Redo and Clear the second; with fewer controls the rest fill it. */
+.controls { display: flex; flex-wrap: wrap; gap: 0.5em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
+.controls button { flex: 1 1 26%; min-width: 0; }
+.controls button.primary, .controls .check-button { flex-basis: 40%; }
 button {
   font: inherit;
   color: var(--_fg);
