@@ -8,8 +8,9 @@ to send, plus 'self' for the host's own files (its stylesheet and the script tha
     require-trusted-types-for 'script'; trusted-types sudoku-solver      (if the host enforces Trusted Types)
 
 Its stylesheet does its worst to everything it can reach (`* { font-size: 40px !important }`,
-`div { display: none !important }`, ...). Two widgets share the page, hence one engine: the whole module
-costs one Pyodide start, plus one restart in the last test (a request stopped for taking too long).
+`div { display: none !important }`, ...). Two widgets share the page, hence one engine: the shared page
+costs one Pyodide start, plus one restart (a request stopped for taking too long); the last test starts one
+more, for a widget served from a sub-path.
 """
 from __future__ import annotations
 
@@ -378,3 +379,21 @@ def _results_dir():
     out = Path(__file__).resolve().parents[2] / "test-results"
     out.mkdir(exist_ok=True)
     return out
+
+
+def test_a_widget_from_a_sub_path_of_another_origin_finds_everything_beside_itself(
+        tmp_path, site_dir, serve_directory, new_context, browser_helpers):
+    solver = serve_directory(site_dir, prefix="/tools/sudoku/")
+    (tmp_path / "favicon.ico").write_bytes(b"")
+    (tmp_path / "page.html").write_text(f"""<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>host</title><script type="module" src="{solver.url}sudoku-solver.js"></script></head>
+<body><sudoku-solver puzzle="{EASY}"></sudoku-solver></body></html>""")
+    host = serve_directory(tmp_path, csp=host_policy(solver.origin))
+    context = new_context()
+    page = context.new_page()
+    page.goto(host.url + "page.html")
+    widget = page.locator("sudoku-solver")
+    wait_until_settled(widget)
+    assert widget.evaluate("(el) => el.solve()") == EASY_SOLUTION
+    requested = [u for u in browser_helpers.request_log(context) if not u.startswith(("blob:", host.url))]
+    assert requested and all(u.startswith(solver.url) for u in requested)
