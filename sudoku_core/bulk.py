@@ -21,19 +21,17 @@ numpy is imported only when the batch engine is used.
 """
 from __future__ import annotations
 
-import bz2
 import csv
-import gzip
+import importlib
 import io
 import json
-import lzma
 import os
 import signal
 import sys
 import time
 from dataclasses import dataclass, field
 from itertools import chain, islice
-from typing import Iterator, TextIO
+from typing import Iterable, Iterator, TextIO
 
 from .formats import ParseError, format_grid, parse_puzzles
 from .grid import Grid
@@ -71,7 +69,9 @@ def numpy_available() -> bool:
 
 
 # -- opening and reading ----------------------------------------------------------------------------
-_MAGIC = ((b"\x1f\x8b", gzip.open), (b"BZh", bz2.open), (b"\xfd7zXZ\x00", lzma.open))
+# First bytes of compressed files, and the module that reads them (imported only when needed: Pyodide,
+# for one, ships lzma as a separate package).
+_MAGIC = ((b"\x1f\x8b", "gzip"), (b"BZh", "bz2"), (b"\xfd7zXZ\x00", "lzma"))
 
 
 class _Input:
@@ -94,11 +94,26 @@ class _Input:
                 raise UsageError(f"cannot read {path!r}: {err.strerror or err}") from None
             raw = self.raw
         head = raw.peek(8)[:8] if hasattr(raw, "peek") else b""
-        for magic, opener in _MAGIC:
+        for magic, module in _MAGIC:
             if head.startswith(magic):
-                raw = opener(raw, "rb")
+                raw = importlib.import_module(module).open(raw, "rb")
                 break
         self.text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
+
+    def lines(self) -> Iterator[str]:
+        """The lines of the input; a read error (a truncated or corrupt compressed file, say) ends them
+        and is kept in `error`, so the lines before it are still solved and written."""
+        self.error: "str | None" = None
+        read = 0
+        try:
+            for line in self.text:
+                read += 1
+                yield line
+        except Exception as problem:  # OSError, EOFError, zlib.error, lzma.LZMAError...
+            if not isinstance(problem, (OSError, EOFError)) and type(problem).__module__ not in (
+                    "zlib", "lzma", "_lzma", "bz2", "_bz2", "gzip"):
+                raise
+            self.error = f"cannot read {self.name!r} past line {read}: {problem}"
 
     def position(self) -> int:
         try:
@@ -122,7 +137,7 @@ def _split_csv(line: str) -> list[str]:
     return line.split(",")
 
 
-def chunks(text: TextIO, shape: "Shape | None", column: "str | None", size: int) -> Iterator[tuple]:
+def chunks(text: Iterable[str], shape: "Shape | None", column: "str | None", size: int) -> Iterator[tuple]:
     """The puzzles of one input as jobs of about `size` puzzles, lazily. A job is
     ("lines", first line number, [raw lines], CSV column index or None, column name): lines still to
     be read, by the worker; or ("items", [item, ...]) with items ("G", line, (box_rows, box_cols), digits
@@ -590,7 +605,7 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
         for path in paths:
             source = _Input(path)
             try:
-                for rendered in _solve_all(chunks(source.text, shape, settings.column, size), settings,
+                for rendered in _solve_all(chunks(source.lines(), shape, settings.column, size), settings,
                                            path, pool, jobs):
                     out.write(rendered.out)
                     out.flush()
@@ -599,6 +614,9 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
                     meter.update(tally.puzzles, source.position() / source.size if source.size else None)
                     if rendered.stopped:
                         raise KeyboardInterrupt
+                if source.error:
+                    err.write(f"{prog}: error: {source.error}\n")
+                    tally.failed = True
             finally:
                 source.close()
     except KeyboardInterrupt:
