@@ -153,9 +153,9 @@ def propagate(cand: np.ndarray, shape: Shape) -> np.ndarray:
         if settled.any():
             idx = active[settled]
             outcome[idx] = np.where(dead[settled], DEAD, np.where(done_solved[settled], SOLVED, OPEN))
-            cand[idx] = new[:, :, settled].reshape(n * n, len(idx)).T
+            cand[idx] = new.compress(settled, axis=2).reshape(n * n, len(idx)).T
             keep = ~settled
-            active, work = active[keep], np.ascontiguousarray(new[:, :, keep])
+            active, work = active[keep], new.compress(keep, axis=2)
         else:
             work = new
     return outcome
