@@ -227,3 +227,14 @@ def test_several_solutions_name_differing_cells_and_offer_a_clue():
     cell, digit = d.clue
     from sudoku_core import count_solutions
     assert count_solutions(grid.replace({cell: digit}), 2) == 1
+
+
+def test_a_hint_points_out_a_pencil_mark_removed_by_mistake():
+    grid = Grid.parse(EASY)
+    solution = solve(grid)
+    marks = candidate_lists(grid)
+    cell = next(i for i, v in enumerate(grid.values) if not v and len(marks[i]) > 1)
+    marks[cell].remove(solution.values[cell])
+    step = next_step(grid, marks)
+    assert step.technique == "Candidate Error" and f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.text
+    assert not step.placements and not step.eliminations

@@ -131,9 +131,32 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
     if unique is None:
         unique = known_unique(grid)
     b = Board.from_grid(grid, masks, unique)
+    if masks is not None and unique:
+        wrong = _removed_by_mistake(grid, b)
+        if wrong is not None:
+            return wrong
     if broken(b):
         return None
     return find_step(b)
+
+
+def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
+    """When the pencil marks passed in lack a cell's true digit, say so instead of reasoning from
+    them (any deduction from wrong marks could be wrong)."""
+    from ..solver import solve
+
+    solution = solve(grid)
+    if solution is None:
+        return None
+    n = grid.shape.side
+    for cell, m in enumerate(b.cands):
+        if not grid.values[cell] and not m >> (solution.values[cell] - 1) & 1:
+            d = solution.values[cell]
+            name = f"r{cell // n + 1}c{cell % n + 1}"
+            return Step("Candidate Error", f"Candidate Error: {d} was removed from {name}, but it "
+                        f"cannot be ruled out there; put it back", n, cells=(cell,),
+                        candidates=((cell, d),), extra={"restore": [(cell, d)]})
+    return None
 
 
 def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,

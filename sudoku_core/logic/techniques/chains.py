@@ -159,7 +159,7 @@ def _make_step(b: Board, name: str, found) -> Step:
     nodes = [(v // n, v % n + 1) for v in chain]
 
     def label(node):
-        return f"{cell_name(node[0], n)}={node[1]}" if name != "X-Chain" else cell_name(node[0], n)
+        return f"{cell_name(node[0], n)}({node[1]})" if name != "X-Chain" else cell_name(node[0], n)
 
     links = []
     parts = [label(nodes[0])]
@@ -167,7 +167,8 @@ def _make_step(b: Board, name: str, found) -> Step:
         kind = "strong" if k % 2 == 1 else "weak"
         links.append((nodes[k - 1], nodes[k], kind))
         parts.append(("=" if kind == "strong" else "-") + label(nodes[k]))
-    chain_text = " ".join(parts) if name != "X-Chain" else "".join(parts)
+    # strong links as "=", weak as "-": r1c1(5)=r1c5(5)-r4c5(5)=...
+    chain_text = "".join(parts)
     on = f" on {nodes[0][1]}" if name == "X-Chain" else ""
     difficulty = chain_difficulty(name, len(nodes))
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
