@@ -34,7 +34,8 @@ HARD = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8.
 
 # Samples small enough for the suite's time budget; the big sets get more puzzles than the tiny ones.
 SETS = sorted(p.name for p in DATA.glob("*.txt*") if "ratings" not in p.name)
-SAMPLE = {"generated_25x25.txt": 2, "generated_16x16.txt": 6, "forum_hardest_1905_11plus.txt.gz": 12}
+SAMPLE = {"generated_25x25.txt": 2, "generated_16x16.txt": 6, "forum_hardest_1905_11plus.txt.gz": 10,
+          "forum_hardest_1106.txt": 10, "magictour_top1465.txt": 15}
 
 
 def read_set(name: str) -> list[str]:
