@@ -12,12 +12,11 @@ import argparse
 import io
 import os
 import sys
-from typing import Callable, Iterator, TextIO
+from typing import Iterator, TextIO
 
-from .formats import FORMATS, ParseError, format_grid, parse_puzzles
-from .grid import Grid
+from . import bulk
+from .formats import FORMATS
 from .shape import Shape
-from .solver import SearchLimitExceeded, count_solutions, solve
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -49,6 +48,8 @@ examples:
   %(prog)s check puzzles.txt             unique / several / none / conflict / invalid
   %(prog)s count --limit 10 puzzle.txt   how many solutions, up to 10
   %(prog)s solve --shape 6x6:3x2 six.txt boxes of 3 rows and 2 columns
+  %(prog)s solve -j 2 -o out.txt sudoku.csv.gz
+                                         a puzzle bank (Kaggle CSV, gzip): 2 processes, to a file
 
 Run '%(prog)s COMMAND --help' for the options of one command."""
 
@@ -142,6 +143,20 @@ def build_parser() -> argparse.ArgumentParser:
                         help="give up on a puzzle after N search nodes")
     common.add_argument("--timeout", type=_positive_seconds, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (e.g. 0.5)")
+    banks = argparse.ArgumentParser(add_help=False)  # solve, count and check
+    bank = banks.add_argument_group("puzzle banks (see sudoku_core.bulk)")
+    bank.add_argument("--engine", choices=("auto", "scalar", "batch"), default="auto",
+                      help="scalar: the pure-Python engine; batch: the numpy engine (pip install "
+                           "'sudoku-core[batch]'); auto (default): batch for big inputs when numpy is "
+                           "installed. The answers are the same")
+    bank.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+                      help="solve in N worker processes; the output stays in input order")
+    bank.add_argument("--column", metavar="NAME",
+                      help="the CSV column holding the puzzles (default: quizzes, puzzle, ... as in "
+                           "Kaggle's sets); files may be gzip, bzip2 or xz compressed")
+    bank.add_argument("--output", "-o", metavar="FILE", help="write the results to FILE, not standard output")
+    bank.add_argument("--summary", action="store_true",
+                      help="end with a summary line on standard error (always shown on a terminal)")
 
     parser = argparse.ArgumentParser(
         prog=PROG, description=DESCRIPTION, epilog=EPILOG,
@@ -152,18 +167,22 @@ def build_parser() -> argparse.ArgumentParser:
     commands.required = True
 
     solve_cmd = commands.add_parser(
-        "solve", parents=[common], help="print one solution per puzzle",
+        "solve", parents=[common, banks], help="print one solution per puzzle",
         description=SOLVE_HELP, epilog=SOLVE_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    solve_cmd.add_argument("--format", choices=FORMATS, default="line",
-                           help="how to write each solution (default: line)")
+    solve_cmd.add_argument("--format", choices=FORMATS + ("json", "csv"), default="line",
+                           help="how to write each solution (default: line); json and csv write one "
+                                "record per puzzle: line, status, count, solution, time, message")
     count_cmd = commands.add_parser(
-        "count", parents=[common], help="print the number of solutions of each puzzle",
+        "count", parents=[common, banks], help="print the number of solutions of each puzzle",
         description=COUNT_HELP, epilog=COUNT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
     count_cmd.add_argument("--limit", type=_positive_int, default=2, metavar="N",
                            help="stop counting at N solutions (default: 2, enough to tell unique)")
-    commands.add_parser(
-        "check", parents=[common], help="print unique / several / none / conflict / invalid per puzzle",
+    check_cmd = commands.add_parser(
+        "check", parents=[common, banks], help="print unique / several / none / conflict / invalid per puzzle",
         description=CHECK_HELP, epilog=CHECK_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    for cmd in (count_cmd, check_cmd):
+        cmd.add_argument("--format", choices=("line", "json", "csv"), default="line",
+                         help="line (default), or one json/csv record per puzzle")
     return parser
 
 
@@ -203,80 +222,25 @@ def _sources(paths: list[str]) -> Iterator[tuple[str, TextIO]]:
 
 
 # -- the commands -------------------------------------------------------------------------------------
-class _Failed(Exception):
-    """One puzzle failed; the message goes to standard error."""
-
-
-def _budget(args: argparse.Namespace) -> dict:
-    return {"max_nodes": args.max_nodes, "timeout": args.timeout}
-
-
-def _gave_up(err: SearchLimitExceeded) -> str:
-    text = str(err) or "the search limit ran out"
-    return text if text.startswith("gave up") else f"gave up: {text}"
-
-
-def _do_solve(grid: Grid, args: argparse.Namespace) -> str:
-    clashes = grid.conflicts()
-    if clashes:
-        raise _Failed(f"clashing givens: {clashes[0].message}")
-    try:
-        solution = solve(grid, **_budget(args))
-    except SearchLimitExceeded as err:
-        raise _Failed(_gave_up(err)) from None
-    if solution is None:
-        raise _Failed("no solution")
-    return format_grid(solution, args.format)
-
-
-def _do_count(grid: Grid, args: argparse.Namespace) -> str:
-    try:
-        found = count_solutions(grid, args.limit, **_budget(args))
-    except SearchLimitExceeded as err:
-        raise _Failed(_gave_up(err)) from None
-    return f"{found}+" if found >= args.limit else str(found)
-
-
-def _verdict(grid: Grid, args: argparse.Namespace) -> str:
-    clashes = grid.conflicts()
-    if clashes:
-        return f"conflict: {clashes[0].message}"
-    try:
-        found = count_solutions(grid, 2, **_budget(args))
-    except SearchLimitExceeded as err:
-        return _gave_up(err)
-    return ("none", "unique", "several")[found]
-
-
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
+    """Read, solve and write in chunks, in input order (`sudoku_core.bulk` does the work)."""
     _check_files(args.files)
-    status = EXIT_OK
-    multi_line = args.command == "solve" and args.format != "line"
-    handler: Callable[[Grid, argparse.Namespace], str] = {"solve": _do_solve, "count": _do_count}.get(
-        args.command, _verdict)
+    if args.command not in ("solve", "count", "check"):  # explain, rate: sudoku_core.logic.commands
+        from .logic import commands as logic_commands
 
-    for prefix, handle in _sources(args.files):
-        for number, item in parse_puzzles(handle, args.shape):
-            if args.command == "check":
-                verdict = f"invalid: {item}" if isinstance(item, ParseError) else _verdict(item, args)
-                if verdict != "unique":
-                    status = EXIT_FAILED
-                out.write(verdict + "\n")
-                continue
-            try:
-                if isinstance(item, ParseError):
-                    raise _Failed(str(item) if item.line else f"line {number}: {item.reason}")
-                text = handler(item, args)
-            except _Failed as failure:
-                status = EXIT_FAILED
-                message = str(failure)
-                if not message.startswith("line "):
-                    message = f"line {number}: {message}"
-                err.write(f"{prefix}{message}\n")
-                text = ""
-            out.write(text + ("\n\n" if multi_line and text else "\n"))
-    out.flush()
-    return status
+        return logic_commands.run(args, out, err, _sources(args.files))
+    shape = (args.shape.box_rows, args.shape.box_cols) if args.shape else None
+    settings = bulk.Settings(args.command, getattr(args, "limit", 2), args.engine, shape, args.max_nodes,
+                             args.timeout, args.format, args.column)
+    options = {"jobs": args.jobs, "summary": True if args.summary else None, "prog": PROG}
+    if not args.output:
+        return bulk.run(args.files, settings, out, err, **options)
+    try:
+        target = open(args.output, "w", encoding="utf-8", newline="\n")
+    except OSError as problem:
+        raise UsageError(f"cannot write {args.output!r}: {problem.strerror or problem}") from None
+    with target:
+        return bulk.run(args.files, settings, target, err, **options)
 
 
 def main(argv: "list[str] | None" = None) -> int:
@@ -288,7 +252,7 @@ def main(argv: "list[str] | None" = None) -> int:
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     try:
         return _run(args, sys.stdout, sys.stderr)
-    except UsageError as problem:
+    except (UsageError, bulk.UsageError) as problem:
         sys.stderr.write(f"{PROG}: error: {problem}\n")
         return EXIT_USAGE
     except BrokenPipeError:

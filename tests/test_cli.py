@@ -260,9 +260,10 @@ def test_keyboard_interrupt_ends_with_130_and_no_traceback(capsys, monkeypatch, 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "solve", interrupted)
-    status, _, err = run(capsys, "solve", write("p.txt", PUZZLE))
-    assert status == 130 and err == "sudoku-core: interrupted\n"
+    monkeypatch.setattr(cli.bulk, "iter_solutions", interrupted)
+    status, _, err = run(capsys, "solve", "--engine", "scalar", write("p.txt", PUZZLE))
+    assert status == 130 and err.startswith("sudoku-core: interrupted: stopped before any result\n")
+    assert "Traceback" not in err
 
 
 def test_binary_garbage_is_reported_not_raised(capsys, tmp_path):
