@@ -183,6 +183,9 @@ def build_parser() -> argparse.ArgumentParser:
     for cmd in (count_cmd, check_cmd):
         cmd.add_argument("--format", choices=("line", "json", "csv"), default="line",
                          help="line (default), or one json/csv record per puzzle")
+    from .logic import commands as logic_commands  # explain, rate
+
+    logic_commands.add_parsers(commands, common)
     return parser
 
 

@@ -1,0 +1,84 @@
+"""The `explain` and `rate` commands: output shapes, errors as `line N: reason`, exit codes."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from sudoku_core.cli import main
+
+PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+CLASH = "5...5" + "." * 76
+SEVERAL = "." * 81
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def write(tmp_path):
+    def make(name: str, *lines: str) -> str:
+        path = tmp_path / name
+        path.write_text("".join(line + "\n" for line in lines))
+        return str(path)
+    return make
+
+
+def run(capsys, *argv: str):
+    status = main(list(argv))
+    captured = capsys.readouterr()
+    return status, captured.out.split("\n")[:-1], captured.err
+
+
+def test_explain_json_prints_one_object_per_puzzle_with_the_issue_shape(capsys, write):
+    status, out, err = run(capsys, "explain", "--json", write("p.txt", EASY, PUZZLE))
+    assert status == 0 and err == "" and len(out) == 2
+    first = json.loads(out[0])
+    assert set(first) == {"line", "solved", "steps"} and first["line"] == 1 and first["solved"] is True
+    step = first["steps"][0]
+    assert set(step) == {"technique", "placements", "eliminations", "text"}
+    for name, digit in step["placements"] + step["eliminations"]:
+        assert name.startswith("r") and isinstance(digit, int) and 1 <= digit <= 9
+    assert json.loads(out[1])["line"] == 2
+
+
+def test_explain_text_numbers_the_steps_of_each_puzzle(capsys, write):
+    status, out, _ = run(capsys, "explain", write("p.txt", EASY))
+    assert status == 0
+    assert out[0].startswith("line 1: ") and out[0].endswith("solved")
+    assert out[1].strip().startswith("1. ")
+
+
+def test_rate_prints_score_level_and_technique_separated_by_tabs(capsys, write):
+    status, out, _ = run(capsys, "rate", write("p.txt", EASY, PUZZLE))
+    assert status == 0 and len(out) == 2
+    for line in out:
+        score, level, technique = line.split("\t")
+        assert float(score) > 0 and level in ("Easy", "Medium", "Hard", "Unfair", "Extreme") and technique
+    assert out[0].split("\t")[1] == "Easy"
+
+
+def test_bad_puzzles_are_reported_by_line_and_the_others_still_processed(capsys, write):
+    path = write("p.txt", EASY, CLASH, PUZZLE[:-1], SEVERAL, PUZZLE)
+    status, out, err = run(capsys, "rate", path)
+    assert status == 1
+    assert len(out) == 5 and out[1] == out[2] == out[3] == "" and out[0] and out[4]
+    lines = err.strip().split("\n")
+    assert [m.split(":")[1] for m in lines] == ["line 2", "line 3", "line 4"]
+    assert "r1c1" in lines[0] and "Several solutions" in lines[2]
+    assert "Traceback" not in err
+
+
+def test_explain_json_skips_bad_puzzles_and_exits_one(capsys, write):
+    status, out, err = run(capsys, "explain", "--json", write("p.txt", CLASH, EASY))
+    assert status == 1 and len(out) == 1 and json.loads(out[0])["line"] == 2
+    assert "line 1:" in err
+
+
+def test_python_dash_m_runs_rate_without_a_traceback(write):
+    done = subprocess.run([sys.executable, "-m", "sudoku_core", "rate", write("p.txt", EASY, "12")],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 1 and "Traceback" not in done.stderr and "line 2" in done.stderr
+    assert done.stdout.split("\n")[0].count("\t") == 2
