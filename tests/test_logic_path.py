@@ -238,3 +238,10 @@ def test_a_hint_points_out_a_pencil_mark_removed_by_mistake():
     step = next_step(grid, marks)
     assert step.technique == "Candidate Error" and f"r{cell // 9 + 1}c{cell % 9 + 1}" in step.text
     assert not step.placements and not step.eliminations
+
+
+def test_pencil_marks_that_break_the_rules_are_ignored():
+    grid = Grid.parse(EASY)
+    marks = [list(range(1, 10)) for _ in range(81)]  # every digit everywhere, even beside givens
+    step = next_step(grid, marks)
+    assert wrong_steps(grid, [step]) == []

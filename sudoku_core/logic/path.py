@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions
-from .board import Board
+from .board import Board, start_candidates, tables
 from .candidates import to_masks
 from .step import Step
 from .techniques import (als, chains, coloring, fish, forcing, intersections, single_digit, singles,
@@ -113,6 +113,11 @@ def known_unique(grid: Grid) -> bool:
         return False
 
 
+def _changes(b: Board, step: Step) -> bool:
+    return (any(not b.values[c] for c, _ in step.placements)
+            or any(b.cands[c] >> (d - 1) & 1 for c, d in step.eliminations))
+
+
 def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
     for _, finder in order:
         step = finder(b)
@@ -127,7 +132,12 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
     only when the grid is known to have exactly one solution (checked here unless `unique` is given)."""
     if grid.is_complete() or grid.conflicts():
         return None
-    masks = None if candidates is None else to_masks(candidates, grid.shape.side)
+    masks = None
+    if candidates is not None:
+        # a mark for a digit a peer already holds (or in a filled cell) is dropped: it could
+        # otherwise make a "hidden single" repeat a digit
+        plain = start_candidates(tables(grid.shape), list(grid.values))
+        masks = [m & p for m, p in zip(to_masks(candidates, grid.shape.side), plain)]
     if unique is None:
         unique = known_unique(grid)
     b = Board.from_grid(grid, masks, unique)
@@ -175,8 +185,8 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
             path.status = STATUS_BROKEN
             break
         step = find_step(b, order)
-        if step is None:
-            path.status = STATUS_STUCK
+        if step is None or not _changes(b, step):
+            path.status = STATUS_STUCK  # (a step that changes nothing would loop: never happens)
             break
         path.steps.append(step)
         b.apply(step)
