@@ -312,8 +312,8 @@ def main(argv: "list[str] | None" = None) -> int:
         "puzzles of the same sample. Every answer is checked against the rules and the givens "
         "(a wrong answer aborts the run).",
         "- puzzles/s = puzzles / sum of their (median) times; p99 is nearest-rank; guesses = branches per "
-        "puzzle (ours: `SearchStats.guesses`, every child pushed on the search stack, explored or "
-        "not, so it over-counts against the classic's; classic: digits tried at a branching square); "
+        "puzzle (ours: `SearchStats.guesses`, the branches the search entered; classic: digits tried "
+        "at a branching square, the same measure); "
         "*ours vs this* = this solver's total time / ours on the same puzzles.",
     ]
     if js_available:
