@@ -10,7 +10,7 @@
 // Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), clear(),
 // undo(), redo(). Events: sudoku-solver-ready, -change, -solved, -error. Theming: CSS custom properties
 // (--sudoku-*) and ::part() (board, cell, given, solved, conflict, pad, pad-button, controls, button,
-// solve-button, ..., status, progress). docs/embedding.md is the whole contract, for pages of any origin:
+// solve-button, ..., status, progress). the README's "Embedding" section is the whole contract, for pages of any origin:
 // every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
