@@ -40,6 +40,8 @@ from .solver import SearchLimitExceeded, iter_solutions
 
 #: Puzzles per chunk: one numpy call covers a chunk; the reader holds at most 2 * jobs chunks.
 CHUNK = 4096
+#: The chunk size of the batch engine with --jobs 2 or more (the work spreads more evenly).
+JOBS_CHUNK = 1024
 #: The first chunk of an input is this small (then they grow fourfold up to CHUNK), so the first results
 #: are written at once.
 FIRST_CHUNK = 64
@@ -589,7 +591,8 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
     settings.name_field = len(paths) > 1
     tally = Tally()
     scalar_only = settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available())
-    size = SCALAR_CHUNK if scalar_only else CHUNK
+    # With several jobs, chunks stay smaller so that the last ones do not leave a worker idle.
+    size = SCALAR_CHUNK if scalar_only else (CHUNK if jobs == 1 else JOBS_CHUNK)
     shape = Shape.of(*settings.shape) if settings.shape else None
     if settings.fmt == "csv":
         out.write(",".join((["file"] if settings.name_field else []) + CSV_COLUMNS) + "\n")
