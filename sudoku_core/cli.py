@@ -48,6 +48,7 @@ examples:
   %(prog)s check puzzles.txt             unique / several / none / conflict / invalid
   %(prog)s count --limit 10 puzzle.txt   how many solutions, up to 10
   %(prog)s solve --shape 6x6:3x2 six.txt boxes of 3 rows and 2 columns
+  %(prog)s generate --level hard         a new puzzle with one solution, rated hard
   %(prog)s solve -j 2 -o out.txt sudoku.csv.gz
                                          a puzzle bank (Kaggle CSV, gzip): 2 processes, to a file
 
@@ -186,6 +187,9 @@ def build_parser() -> argparse.ArgumentParser:
     from .logic import commands as logic_commands  # explain, rate
 
     logic_commands.add_parsers(commands, common)
+    from . import generate_cli  # generate
+
+    generate_cli.add_parser(commands)
     return parser
 
 
@@ -227,6 +231,10 @@ def _sources(paths: list[str]) -> Iterator[tuple[str, TextIO]]:
 # -- the commands -------------------------------------------------------------------------------------
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Read, solve and write in chunks, in input order (`sudoku_core.bulk` does the work)."""
+    if args.command == "generate":  # reads no puzzles: sudoku_core.generate_cli
+        from . import generate_cli
+
+        return generate_cli.run(args, out, err, PROG)
     _check_files(args.files)
     if args.command not in ("solve", "count", "check"):  # explain, rate: sudoku_core.logic.commands
         from .logic import commands as logic_commands

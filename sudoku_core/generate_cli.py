@@ -1,0 +1,178 @@
+"""The `generate` subcommand of the command line (registered by `sudoku_core.cli`).
+
+    python -m sudoku_core generate [--size 9x9] [--level hard] [--symmetry rotate180] [--count N]
+                                   [--seed S] [--format line|block|sdk|ss|json] [--timeout S]
+
+One puzzle per line by default (n*n characters, '.' for empty); `--format json` writes one JSON object
+a line with the puzzle, its solution, the seed that makes it again, the rating and the time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from .formats import FORMATS, format_grid
+from .generate import (
+    LEVELS, SYMMETRIES, GenerationCancelled, GenerationError, LevelNotReached, Progress, RaterUnavailable,
+    _level_target, _symmetry_name, generate_details,
+)
+from .shape import Shape
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+
+HELP = """\
+Print new puzzles, each with exactly one solution (proved by the engine before it is printed).
+By default each puzzle is minimal: no given can be removed without losing uniqueness.
+
+With --seed the same command prints the same puzzles on every machine; puzzle K (from 0) of
+--count N uses seed S+K, so `--seed S+K --count 1` makes it again. Without --seed a fresh seed is
+drawn for each puzzle (shown with --format json).
+
+--level needs the human-style rater (sudoku_core.logic): puzzles are made and rated until one
+matches, for up to --timeout seconds each (default 60); when none matches in time the command
+says so on standard error and exits with status 1, instead of printing a puzzle of another level."""
+
+EPILOG = """\
+examples:
+  %(prog)s                                  one 9x9 puzzle
+  %(prog)s --count 20 --size 6x6 --seed 1   a sheet of 6x6 puzzles, the same every time
+  %(prog)s --level hard --symmetry rotate180
+  %(prog)s --level 3.0-4.5 --format json    a score range on Sudoku Explainer's scale
+  %(prog)s --size 16x16 --format block
+
+sizes past 25x25 take longer and keep more givens (see docs/generate.md).
+exit status: 0 when every puzzle was made, 1 when one could not be (level not reached in time,
+time limit), 2 for a usage error."""
+
+
+def _size(text: str) -> Shape:
+    try:
+        return Shape.parse(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _level(text: str) -> str:
+    try:
+        _level_target(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
+def _symmetry(text: str) -> str:
+    try:
+        return _symmetry_name(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
+    return value
+
+
+def add_parser(commands) -> argparse.ArgumentParser:
+    """Register `generate` on the subcommands of the main parser."""
+    cmd = commands.add_parser("generate", help="print new puzzles with exactly one solution",
+                              description=HELP, epilog=EPILOG,
+                              formatter_class=argparse.RawDescriptionHelpFormatter)
+    cmd.add_argument("--size", "--shape", type=_size, default=Shape.parse("9x9"), metavar="SIZE",
+                     help="9x9 (default), 4x4, 6x6, 16x16, 25x25 ... 64x64, or 6x6:3x2 for boxes of 3 rows "
+                          "and 2 columns")
+    cmd.add_argument("--level", type=_level, metavar="LEVEL",
+                     help=f"{', '.join(w.lower() for w in LEVELS)}, or a score range such as 2.0-4.5")
+    cmd.add_argument("--symmetry", type=_symmetry, default="none", metavar="SYMMETRY",
+                     help=f"where the givens stand: {', '.join(SYMMETRIES)} (default: none)")
+    cmd.add_argument("--count", "-n", type=_count, default=1, metavar="N", help="how many puzzles (default 1)")
+    cmd.add_argument("--seed", type=_seed, metavar="S", help="make the same puzzles again (a whole number)")
+    cmd.add_argument("--format", choices=FORMATS + ("json",), default="line",
+                     help="line (default), block, sdk, ss, or json: one object a line with puzzle, "
+                          "solution, seed, rating and time")
+    cmd.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+                     help="give up on a puzzle after this many seconds (default: none, or 60 with --level)")
+    cmd.add_argument("--no-minimal", dest="minimal", action="store_false",
+                     help="faster and more givens: remove only givens the others force (the puzzle then "
+                          "solves with singles alone)")
+    cmd.add_argument("--progress", action="store_true", help="show progress on standard error")
+    return cmd
+
+
+def _progress_printer(err: TextIO, number: int):
+    def show(p: Progress) -> None:
+        if p.stage == "remove" and (p.done == p.total or p.done % max(1, p.total // 20) == 0):
+            err.write(f"\rpuzzle {number}, try {p.attempt}: {p.done}/{p.total} tried, {p.givens} givens "
+                      f"({p.elapsed:.1f} s)")
+            err.flush()
+        elif p.stage == "rate":
+            err.write(f"\rpuzzle {number}, try {p.attempt}: rated {p.level}{' ' * 30}\n")
+            err.flush()
+    return show
+
+
+def _rating_available() -> bool:
+    try:
+        from .generate import _rater
+
+        _rater()
+        return True
+    except RaterUnavailable:
+        return False
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str = "sudoku-core") -> int:
+    """Make and print `args.count` puzzles; returns the exit status."""
+    as_json = args.format == "json"
+    # JSON lines carry a rating whenever the rater works (9x9 only: it is slow on big grids).
+    rate = as_json and args.level is None and args.size.side <= 9 and _rating_available()
+    for k in range(args.count):
+        seed = None if args.seed is None else args.seed + k
+        try:
+            made = generate_details(args.size, level=args.level, symmetry=args.symmetry, seed=seed,
+                                    minimal=args.minimal, timeout=args.timeout, rate=rate,
+                                    progress=_progress_printer(err, k + 1) if args.progress else None)
+        except RaterUnavailable as problem:
+            err.write(f"{prog} generate: error: {problem}\n")
+            return EXIT_USAGE
+        except (LevelNotReached, GenerationCancelled, GenerationError) as problem:
+            if args.progress:
+                err.write("\n")
+            err.write(f"{prog} generate: puzzle {k + 1}: {problem}\n")
+            return EXIT_FAILED
+        if args.progress:
+            err.write("\n")
+        if as_json:
+            out.write(json.dumps(made.to_dict()) + "\n")
+        elif args.format == "line":
+            out.write(format_grid(made.puzzle, "line") + "\n")
+        else:
+            out.write(format_grid(made.puzzle, args.format) + "\n\n")
+        out.flush()
+    return EXIT_OK
+
