@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import csv
 import importlib
+import importlib.util
 import io
 import json
 import os
@@ -63,11 +64,12 @@ class UsageError(Exception):
 
 
 def numpy_available() -> bool:
+    """Whether numpy is installed (found, not imported: importing it costs a tenth of a second, which
+    a run of a few puzzles does not need)."""
     try:
-        import numpy  # noqa: F401
-    except ImportError:
+        return importlib.util.find_spec("numpy") is not None
+    except (ImportError, ValueError):
         return False
-    return True
 
 
 # -- opening and reading ----------------------------------------------------------------------------
@@ -582,8 +584,11 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
     """Read, solve and write everything; returns the exit status: 0, 1 when a puzzle failed, 130 when
     interrupted (what was written stays, and the summary says where it stopped). `summary` and `progress`
     default to "when standard error is a terminal"."""
-    if settings.engine == "batch" and not numpy_available():
-        raise UsageError('--engine batch needs numpy: pip install "sudoku-core[batch]"')
+    if settings.engine == "batch":
+        try:
+            from . import batch  # noqa: F401
+        except ImportError:
+            raise UsageError('--engine batch needs numpy: pip install "sudoku-core[batch]"') from None
     terminal = _is_terminal(err)
     show_summary = terminal if summary is None else summary
     meter = Progress(err, terminal if progress is None else progress)
