@@ -14,6 +14,7 @@ from __future__ import annotations
 from ..board import Board, bits
 from ..phrases import cell_name
 from ..step import Step
+from .chains import length_bonus
 
 # Sudoku Explainer: forcing chains 7.1-7.5, cell/region forcing chains 8.2-8.7, dynamic forcing
 # chains 8.8+. The score here grows with the number of deductions the chain needed.
@@ -25,9 +26,9 @@ class Contradiction(Exception):
     pass
 
 
-def propagate(b: Board, cell: int, digit: int, locked: bool = False):
+def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "list | None" = None):
     """Assume cell = digit (0-based digit) and follow singles. Returns (values, cands, depth) or
-    None when the assumption breaks the grid."""
+    None when the assumption breaks the grid. `order`, when given, receives the placements made."""
     t = b.t
     n = t.n
     values = list(b.values)
@@ -52,6 +53,8 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False):
             if not cands[c] >> d & 1:
                 return None
             depth += 1
+            if order is not None:
+                order.append((c, d))
             m = cands[c]
             for e in bits(m):
                 pos[e] &= ~(1 << c)
@@ -125,10 +128,11 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
     best = None  # (depth, kind, data)
     # contradictions, two-candidate cells first (shortest chains are found there)
     order = sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count())
-    for c in order:
-        for d in bits(cands[c]):
-            if branch(c, d) is None:
-                return _contradiction_step(b, c, d, name, base, locked)
+    broken = [(c, d) for c in order for d in bits(cands[c]) if branch(c, d) is None]
+    if broken:
+        # the shortest of the first few contradictions (each explanation replays its branch)
+        steps = [_contradiction_step(b, c, d, name, base, locked) for c, d in broken[:8]]
+        return min(steps, key=lambda s: s.extra["length"])
     # cell forcing
     for c in order:
         if cands[c].bit_count() > 3:
@@ -156,25 +160,45 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
     if best is None:
         return None
     depth, kind, where, d, (placements, eliminations) = best
-    difficulty = round(base + min(0.1 * ((depth + 3) // 4), 0.5), 1)
-    what = (f"{cell_name(placements[0][0], n)} is {placements[0][1]}" if placements
-            else f"{cell_name(eliminations[0][0], n)} is not {eliminations[0][1]}")
+    if placements:
+        result = (placements[0], "is")
+        what = f"{cell_name(placements[0][0], n)} is {placements[0][1]}"
+    else:
+        result = (eliminations[0], "is not")
+        what = f"{cell_name(eliminations[0][0], n)} is not {eliminations[0][1]}"
     if kind == "cell":
-        digits = "/".join(str(x + 1) for x in bits(cands[where]))
-        text = (f"{name} (cell): whichever of {digits} {cell_name(where, n)} holds, it follows that "
-                f"{what}")
-        cells = (where,)
-        units = ()
+        branches = [(where, x) for x in bits(cands[where])]
+        opening = (f"{cell_name(where, n)} is "
+                   f"{' or '.join(str(x + 1) for x in bits(cands[where]))}")
+        cells, units = (where,), ()
         cand_data = tuple((where, x + 1) for x in bits(cands[where]))
     else:
-        text = (f"{name} (unit): wherever {d + 1} goes in {t.unit_names[where]}, it follows that {what}")
-        cells = tuple(bits(pos[d] & t.unit_masks[where]))
-        units = (t.unit_names[where],)
+        branches = [(c, d) for c in bits(pos[d] & t.unit_masks[where])]
+        opening = (f"{d + 1} goes in {' or '.join(cell_name(c, n) for c, _ in branches)} "
+                   f"({t.unit_names[where]})")
+        cells, units = tuple(c for c, _ in branches), (t.unit_names[where],)
         cand_data = tuple((c, d + 1) for c in cells)
+    parts, links, complexity = [], [], 0
+    (cell, digit), verb = result
+    for c, x in branches:
+        tr = trace(b, c, x, locked)
+        chain = tr.why_placed(cell, digit) if verb == "is" else tr.why_removed(cell, digit)
+        complexity += len(chain)
+        links += tr.links(chain)
+        parts.append(f"if {cell_name(c, n)}={x + 1}: {_clip(tr.sentence(chain))}")
+    difficulty = round(base + min(length_bonus(complexity), 0.5), 1)
+    text = f"{name} ({kind}): {opening}; {'; '.join(parts)}; either way {what}"
     return Step(name, text, n, placements=tuple(placements[:1]),
                 eliminations=() if placements else tuple(eliminations[:1]),
-                cells=cells, units=units, candidates=cand_data, difficulty=difficulty,
-                extra={"depth": depth})
+                cells=cells, units=units, candidates=cand_data, links=tuple(links),
+                difficulty=difficulty, extra={"depth": depth, "length": complexity})
+
+
+def _clip(sentence: str, most: int = 14) -> str:
+    items = sentence.split(", ")
+    if len(items) <= most:
+        return sentence
+    return ", ".join(items[:most // 2] + ["..."] + items[-(most // 2):])
 
 
 def _common(b: Board, outs):
@@ -205,11 +229,14 @@ def _common(b: Board, outs):
 
 def _contradiction_step(b, c, d, name, base, locked):
     n = b.t.n
-    text = (f"{name} (contradiction): if {cell_name(c, n)} were {d + 1}, following singles"
-            f"{' and locked candidates' if locked else ''} would leave a cell or a unit with no "
-            f"possibility, so {cell_name(c, n)} is not {d + 1}")
+    tr = trace(b, c, d, locked)
+    chain, where = tr.why_broken()
+    text = (f"{name} (contradiction): if {cell_name(c, n)} were {d + 1}, then "
+            f"{_clip(tr.sentence(chain[1:])) or 'at once'}, and {where}; so {cell_name(c, n)} is not {d + 1}")
     return Step(name, text, n, eliminations=((c, d + 1),), cells=(c,), candidates=((c, d + 1),),
-                difficulty=round(base + 0.3, 1))
+                links=tuple(tr.links(chain)),
+                difficulty=round(base + min(length_bonus(len(chain)), 0.5), 1),
+                extra={"length": len(chain)})
 
 
 def forcing_chain(b: Board) -> "Step | None":
@@ -218,3 +245,101 @@ def forcing_chain(b: Board) -> "Step | None":
 
 def forcing_net(b: Board) -> "Step | None":
     return _forcing(b, True, "Forcing Net", NET_BASE)
+
+
+# -- explanations ---------------------------------------------------------------------------------------
+class Trace:
+    """Why each placement of one branch happened: replays the branch's placements in order and
+    records, for each, the earlier placements that forced it (a naked or a hidden single)."""
+
+    def __init__(self, b: Board, order: list) -> None:
+        t = b.t
+        self.b = b
+        self.order = order
+        self.index = {p: k for k, p in enumerate(order)}
+        self.parents: list[list[int]] = []
+        cands = list(b.cands)
+        values = list(b.values)
+        removed_by: dict = {}  # (cell, digit) -> index of the placement that removed it
+        for k, (c, d) in enumerate(order):
+            parents = []
+            if k > 0:
+                if cands[c] == 1 << d:  # naked single: every other digit went
+                    parents = sorted({removed_by[(c, x)] for x in bits(b.cands[c] & ~(1 << d))
+                                      if (c, x) in removed_by})
+                else:  # hidden single: the digit's other places in some unit went
+                    for u in t.cell_units[c]:
+                        others = [q for q in t.units[u] if q != c and b.cands[q] >> d & 1]
+                        if all((q, d) in removed_by for q in others):
+                            parents = sorted({removed_by[(q, d)] for q in others})
+                            break
+            self.parents.append(parents)
+            for x in bits(cands[c]):
+                removed_by.setdefault((c, x), k)
+            cands[c] = 0
+            values[c] = d + 1
+            for q in t.peers[c]:
+                if cands[q] >> d & 1:
+                    cands[q] &= ~(1 << d)
+                    removed_by.setdefault((q, d), k)
+        self.cands = cands
+        self.values = values
+        self.removed_by = removed_by
+
+    def ancestors(self, roots) -> list[int]:
+        seen = set()
+        stack = list(roots)
+        while stack:
+            k = stack.pop()
+            if k in seen:
+                continue
+            seen.add(k)
+            stack.extend(self.parents[k])
+        return sorted(seen)
+
+    def why_placed(self, cell: int, digit: int) -> list[int]:
+        k = self.index.get((cell, digit - 1))
+        return [] if k is None else self.ancestors([k])
+
+    def why_removed(self, cell: int, digit: int) -> list[int]:
+        k = self.removed_by.get((cell, digit - 1))
+        return [] if k is None else self.ancestors([k])
+
+    def why_broken(self) -> "tuple[list[int], str]":
+        """The placements behind the first emptied cell or unit, and a phrase naming it."""
+        b, t = self.b, self.b.t
+        n = t.n
+        for c, m in enumerate(b.cands):
+            if m and not self.values[c] and not self.cands[c]:
+                roots = [self.removed_by[(c, x)] for x in bits(m) if (c, x) in self.removed_by]
+                return self.ancestors(roots), f"{cell_name(c, n)} has no candidate left"
+        for u, cells in enumerate(t.units):
+            for d in range(n):
+                if any(self.values[q] == d + 1 for q in cells):
+                    if sum(1 for q in cells if self.values[q] == d + 1) > 1:
+                        roots = [self.index[(q, d)] for q in cells if (q, d) in self.index]
+                        return self.ancestors(roots), f"{d + 1} would stand twice in {t.unit_names[u]}"
+                    continue
+                if not any(self.cands[q] >> d & 1 for q in cells):
+                    roots = [self.removed_by[(q, d)] for q in cells if (q, d) in self.removed_by]
+                    return self.ancestors(roots), f"{d + 1} has no place left in {t.unit_names[u]}"
+        return list(range(len(self.order))), "the grid breaks"
+
+    def sentence(self, steps: list[int]) -> str:
+        n = self.b.t.n
+        return ", ".join(f"{cell_name(self.order[k][0], n)}={self.order[k][1] + 1}" for k in steps)
+
+    def links(self, steps: list[int]) -> list:
+        out = []
+        for k in steps:
+            c, d = self.order[k]
+            for p in self.parents[k]:
+                pc, pd = self.order[p]
+                out.append(((pc, pd + 1), (c, d + 1), "implies"))
+        return out
+
+
+def trace(b: Board, cell: int, digit: int, locked: bool) -> Trace:
+    order: list = []
+    propagate(b, cell, digit, locked, order)
+    return Trace(b, order)
