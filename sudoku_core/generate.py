@@ -63,7 +63,7 @@ SOLVER_FILL_MAX_SIDE = 25
 
 #: Search nodes one uniqueness check may use, by side (a check that runs out keeps the given).
 #: 9x9 checks never come near it; on big grids a few pathological checks would otherwise dominate.
-_CHECK_NODES = ((9, 100_000), (12, 2_000), (16, 200), (25, 60), (100, 12))
+_CHECK_NODES = ((9, 100_000), (12, 5_000), (16, 60), (25, 6), (100, 3))
 
 #: Search nodes all the checks of one puzzle may use together, by side (None: no limit). Past
 #: 25x25 every node costs tens of milliseconds, so the solver is used sparingly and the removals
