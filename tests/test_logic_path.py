@@ -245,3 +245,10 @@ def test_pencil_marks_that_break_the_rules_are_ignored():
     marks = [list(range(1, 10)) for _ in range(81)]  # every digit everywhere, even beside givens
     step = next_step(grid, marks)
     assert wrong_steps(grid, [step]) == []
+
+
+def test_sentences_write_digits_past_nine_as_the_grid_does():
+    grid = Grid.parse(read_set("generated_16x16.txt")[1])
+    texts = " ".join(step.text for step in solve_path(grid).steps[:200])
+    assert any(f"be {letter}" in texts for letter in "ABCDEFG")
+    assert " 10" not in texts.replace("c10", "").replace("r10", "")

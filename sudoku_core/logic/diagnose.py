@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, iter_solutions
 from .board import Board, bits
-from .phrases import cell_name, cells_text
+from .phrases import cell_name, cells_text, sym
 from .techniques import singles
 
 NO_SOLUTION = "no solution"
@@ -52,7 +52,7 @@ def where_broken(b: Board) -> "tuple[str, tuple] | None":
                 have |= 1 << (b.values[i] - 1)
         for d in range(n):
             if not have >> d & 1 and not pos[d] & t.unit_masks[u]:
-                return f"{d + 1} has no place left in {t.unit_names[u]}", tuple(i for i in cells if not b.values[i])
+                return f"{sym(d + 1, n)} has no place left in {t.unit_names[u]}", tuple(i for i in cells if not b.values[i])
     return None
 
 
@@ -68,7 +68,7 @@ def _follow_singles(b: Board) -> "tuple[str, tuple] | None":
         cell, digit = step.placements[0]
         # a single may clash with a peer already holding the digit (two hidden singles at once)
         if any(b.values[p] == digit for p in b.t.peers[cell]):
-            return f"{cell_name(cell, b.t.n)} would need {digit} twice in a unit", (cell,)
+            return f"{cell_name(cell, b.t.n)} would need {sym(digit, b.t.n)} twice in a unit", (cell,)
         b.apply(step)
 
 
@@ -103,7 +103,7 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
     message = (f"Several solutions: they differ at {cells_text(differ[:8], n)}"
                f"{' and more' if len(differ) > 8 else ''}")
     if clue:
-        message += f"; giving {cell_name(clue[0], n)} = {clue[1]} makes the puzzle unique"
+        message += f"; giving {cell_name(clue[0], n)} = {sym(clue[1], n)} makes the puzzle unique"
     else:
         message += "; no single added clue was found that makes it unique"
     return Diagnosis(SEVERAL, message, differ, clue, (first, second))

@@ -12,6 +12,7 @@ from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions
 from .board import Board, start_candidates, tables
 from .candidates import to_masks
+from .phrases import sym
 from .step import Step
 from .techniques import (als, chains, coloring, fish, forcing, intersections, single_digit, singles,
                          subsets, uniqueness, wings)
@@ -163,7 +164,7 @@ def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
         if not grid.values[cell] and not m >> (solution.values[cell] - 1) & 1:
             d = solution.values[cell]
             name = f"r{cell // n + 1}c{cell % n + 1}"
-            return Step("Candidate Error", f"Candidate Error: {d} was removed from {name}, but it "
+            return Step("Candidate Error", f"Candidate Error: {sym(d, n)} was removed from {name}, but it "
                         f"cannot be ruled out there; put it back", n, cells=(cell,),
                         candidates=((cell, d),), extra={"restore": [(cell, d)]})
     return None

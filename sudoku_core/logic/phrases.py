@@ -1,6 +1,8 @@
 """Small helpers that turn cells and deductions into words (cells named r1c1)."""
 from __future__ import annotations
 
+from ..shape import ALPHABET
+
 
 def cell_name(cell: int, side: int) -> str:
     return f"r{cell // side + 1}c{cell % side + 1}"
@@ -18,12 +20,20 @@ def cells_text(cells, side: int) -> str:
     return listing(cell_name(c, side) for c in sorted(cells))
 
 
-def digits_text(digits) -> str:
-    return listing(str(d) for d in sorted(digits))
+def sym(digit: int, side: int) -> str:
+    """How a digit (1..n) is written: 1-9, then A, B, ... past 9 (16x16 uses 1-9A-G), as the grid
+    shows it; plain numbers past the one-character alphabet."""
+    if side <= 9 or side > len(ALPHABET):
+        return str(digit)
+    return ALPHABET[digit - 1]
 
 
-def digits_slash(digits) -> str:
-    return "/".join(str(d) for d in sorted(digits))
+def digits_text(digits, side: int = 9) -> str:
+    return listing(sym(d, side) for d in sorted(digits))
+
+
+def digits_slash(digits, side: int = 9) -> str:
+    return "/".join(sym(d, side) for d in sorted(digits))
 
 
 def removals_text(eliminations, side: int) -> str:
@@ -31,5 +41,5 @@ def removals_text(eliminations, side: int) -> str:
     by_digit: dict[int, list[int]] = {}
     for cell, digit in eliminations:
         by_digit.setdefault(digit, []).append(cell)
-    parts = [f"{d} from {cells_text(cells, side)}" for d, cells in sorted(by_digit.items())]
+    parts = [f"{sym(d, side)} from {cells_text(cells, side)}" for d, cells in sorted(by_digit.items())]
     return listing(parts)

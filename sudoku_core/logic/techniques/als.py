@@ -11,7 +11,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Board, bits
-from ..phrases import cell_name, removals_text
+from ..phrases import cell_name, removals_text, sym
 from ..step import Step
 
 SCORE = 7.0  # not in Sudoku Explainer (it needs a forcing chain, 7.0+); the rating path leaves ALS out
@@ -82,8 +82,8 @@ def als_xz(b: Board) -> "Step | None":
                     elims = tuple((i, z + 1) for i in bits(targets))
                     text = (f"ALS-XZ: {{{', '.join(cell_name(i, n) for i in a.cells)}}} and "
                             f"{{{', '.join(cell_name(i, n) for i in c.cells)}}} are almost "
-                            f"locked sets; {x + 1} can be in only one of them, so the other is locked and "
-                            f"one of them holds {z + 1}: remove {removals_text(elims, n)}")
+                            f"locked sets; {sym(x + 1, n)} can be in only one of them, so the other is locked and "
+                            f"one of them holds {sym(z + 1, n)}: remove {removals_text(elims, n)}")
                     cells = tuple(sorted(a.cells + c.cells))
                     return Step("ALS-XZ", text, n, eliminations=elims, cells=cells,
                                 units=(t.unit_names[a.unit], t.unit_names[c.unit]),

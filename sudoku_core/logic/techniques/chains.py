@@ -15,7 +15,7 @@ strong links inside two-candidate cells and weak links between cells; AIC everyt
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name, removals_text
+from ..phrases import cell_name, removals_text, sym
 from ..step import Step
 
 BASE = {"X-Chain": 6.5, "XY-Chain": 6.6, "AIC": 7.0}  # Sudoku Explainer: X-chains, Y-cycles, cycles
@@ -159,7 +159,7 @@ def _make_step(b: Board, name: str, found) -> Step:
     nodes = [(v // n, v % n + 1) for v in chain]
 
     def label(node):
-        return f"{cell_name(node[0], n)}({node[1]})" if name != "X-Chain" else cell_name(node[0], n)
+        return f"{cell_name(node[0], n)}({sym(node[1], n)})" if name != "X-Chain" else cell_name(node[0], n)
 
     links = []
     parts = [label(nodes[0])]
@@ -169,19 +169,19 @@ def _make_step(b: Board, name: str, found) -> Step:
         parts.append(("=" if kind == "strong" else "-") + label(nodes[k]))
     # strong links as "=", weak as "-": r1c1(5)=r1c5(5)-r4c5(5)=...
     chain_text = "".join(parts)
-    on = f" on {nodes[0][1]}" if name == "X-Chain" else ""
+    on = f" on {sym(nodes[0][1], n)}" if name == "X-Chain" else ""
     difficulty = chain_difficulty(name, len(nodes))
     cells = tuple(dict.fromkeys(c for c, _ in nodes))
     if placed is not None:
         cell, d = placed // n, placed % n + 1
-        text = (f"{name}{on}: {chain_text}: if {cell_name(cell, n)} were not {d} it would have to be "
-                f"{d}, so it is {d}")
+        text = (f"{name}{on}: {chain_text}: if {cell_name(cell, n)} were not {sym(d, n)} it would have to be "
+                f"{sym(d, n)}, so it is {sym(d, n)}")
         return Step(name, text, n, placements=((cell, d),), cells=cells, candidates=tuple(nodes),
                     links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
     elims = tuple((v // n, v % n + 1) for v in bits(elims_bits))
     a, z = nodes[0], nodes[-1]
-    text = (f"{name}{on}: {chain_text}: either {cell_name(a[0], n)} is {a[1]} or {cell_name(z[0], n)} is "
-            f"{z[1]}, so remove {removals_text(elims, n)}")
+    text = (f"{name}{on}: {chain_text}: either {cell_name(a[0], n)} is {sym(a[1], n)} or {cell_name(z[0], n)} is "
+            f"{sym(z[1], n)}, so remove {removals_text(elims, n)}")
     return Step(name, text, n, eliminations=elims, cells=cells, candidates=tuple(nodes),
                 links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
 

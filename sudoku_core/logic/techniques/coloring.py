@@ -8,7 +8,7 @@ see each other, so that color is false everywhere.
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cells_text
+from ..phrases import cells_text, sym
 from ..step import Step
 
 SCORE = 6.5  # not in Sudoku Explainer (it finds these as X-chains, 6.5+); the rating path leaves it out
@@ -64,8 +64,8 @@ def simple_colors(b: Board) -> "Step | None":
             for own, other in ((a, c), (c, a)):
                 if any(peer[i] & own for i in bits(own)):
                     elims = tuple((i, d + 1) for i in bits(own))
-                    text = (f"Simple Colors (Color Wrap): coloring the strong links of {d + 1}, two cells "
-                            f"of one color see each other, so {d + 1} is false in all of that color: "
+                    text = (f"Simple Colors (Color Wrap): coloring the strong links of {sym(d + 1, n)}, two cells "
+                            f"of one color see each other, so {sym(d + 1, n)} is false in all of that color: "
                             f"remove it from {cells_text(list(bits(own)), n)}")
                     return Step("Simple Colors", text, n, eliminations=elims,
                                 cells=tuple(bits(colored)), candidates=cand_data, links=link_data,
@@ -79,9 +79,9 @@ def simple_colors(b: Board) -> "Step | None":
             targets = see_a & see_c & p & ~colored
             if targets:
                 elims = tuple((i, d + 1) for i in bits(targets))
-                text = (f"Simple Colors (Color Trap): coloring the strong links of {d + 1}, one of the "
+                text = (f"Simple Colors (Color Trap): coloring the strong links of {sym(d + 1, n)}, one of the "
                         f"two colors is true, and {cells_text(list(bits(targets)), n)} see both "
-                        f"colors, so they cannot be {d + 1}")
+                        f"colors, so they cannot be {sym(d + 1, n)}")
                 return Step("Simple Colors", text, n, eliminations=elims, cells=tuple(bits(colored)),
                             candidates=cand_data, links=link_data, difficulty=SCORE,
                             extra={"colors": [list(bits(a)), list(bits(c))]})

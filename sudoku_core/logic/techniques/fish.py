@@ -9,7 +9,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from ..board import Board, bits
-from ..phrases import cells_text, listing
+from ..phrases import cells_text, listing, sym
 from ..step import Step
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
@@ -61,8 +61,8 @@ def fish(b: Board, size: int) -> "Step | None":
                 name = NAMES[size]
                 base_names = [f"{base_kind} {k + 1}" for k in combo]
                 cover_names = [f"{cover_kind} {x + 1}" for x in bits(cover)]
-                text = (f"{name}: in {listing(base_names)}, {d + 1} fits only in "
-                        f"{listing(cover_names)}, so {d + 1} leaves the other cells of those "
+                text = (f"{name}: in {listing(base_names)}, {sym(d + 1, n)} fits only in "
+                        f"{listing(cover_names)}, so {sym(d + 1, n)} leaves the other cells of those "
                         f"{cover_kind}s ({cells_text([c for c, _ in elims], n)})")
                 return Step(name, text, n, eliminations=tuple(sorted(elims)), cells=cells,
                             units=tuple(base_names + cover_names),

@@ -12,7 +12,7 @@ Every branch is a chain of ordinary deductions, so the result is as sure as the 
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name
+from ..phrases import cell_name, sym
 from ..step import Step
 from .chains import length_bonus
 
@@ -162,19 +162,19 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
     depth, kind, where, d, (placements, eliminations) = best
     if placements:
         result = (placements[0], "is")
-        what = f"{cell_name(placements[0][0], n)} is {placements[0][1]}"
+        what = f"{cell_name(placements[0][0], n)} is {sym(placements[0][1], n)}"
     else:
         result = (eliminations[0], "is not")
-        what = f"{cell_name(eliminations[0][0], n)} is not {eliminations[0][1]}"
+        what = f"{cell_name(eliminations[0][0], n)} is not {sym(eliminations[0][1], n)}"
     if kind == "cell":
         branches = [(where, x) for x in bits(cands[where])]
         opening = (f"{cell_name(where, n)} is "
-                   f"{' or '.join(str(x + 1) for x in bits(cands[where]))}")
+                   f"{' or '.join(sym(x + 1, n) for x in bits(cands[where]))}")
         cells, units = (where,), ()
         cand_data = tuple((where, x + 1) for x in bits(cands[where]))
     else:
         branches = [(c, d) for c in bits(pos[d] & t.unit_masks[where])]
-        opening = (f"{d + 1} goes in {' or '.join(cell_name(c, n) for c, _ in branches)} "
+        opening = (f"{sym(d + 1, n)} goes in {' or '.join(cell_name(c, n) for c, _ in branches)} "
                    f"({t.unit_names[where]})")
         cells, units = tuple(c for c, _ in branches), (t.unit_names[where],)
         cand_data = tuple((c, d + 1) for c in cells)
@@ -185,7 +185,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
         chain = tr.why_placed(cell, digit) if verb == "is" else tr.why_removed(cell, digit)
         complexity += len(chain)
         links += tr.links(chain)
-        parts.append(f"if {cell_name(c, n)}={x + 1}: {_clip(tr.sentence(chain))}")
+        parts.append(f"if {cell_name(c, n)}={sym(x + 1, n)}: {_clip(tr.sentence(chain))}")
     difficulty = round(base + min(length_bonus(complexity), 0.5), 1)
     text = f"{name} ({kind}): {opening}; {'; '.join(parts)}; either way {what}"
     return Step(name, text, n, placements=tuple(placements[:1]),
@@ -231,8 +231,8 @@ def _contradiction_step(b, c, d, name, base, locked):
     n = b.t.n
     tr = trace(b, c, d, locked)
     chain, where = tr.why_broken()
-    text = (f"{name} (contradiction): if {cell_name(c, n)} were {d + 1}, then "
-            f"{_clip(tr.sentence(chain[1:])) or 'at once'}, and {where}; so {cell_name(c, n)} is not {d + 1}")
+    text = (f"{name} (contradiction): if {cell_name(c, n)} were {sym(d + 1, n)}, then "
+            f"{_clip(tr.sentence(chain[1:])) or 'at once'}, and {where}; so {cell_name(c, n)} is not {sym(d + 1, n)}")
     return Step(name, text, n, eliminations=((c, d + 1),), cells=(c,), candidates=((c, d + 1),),
                 links=tuple(tr.links(chain)),
                 difficulty=round(base + min(length_bonus(len(chain)), 0.5), 1),
@@ -318,16 +318,16 @@ class Trace:
                 if any(self.values[q] == d + 1 for q in cells):
                     if sum(1 for q in cells if self.values[q] == d + 1) > 1:
                         roots = [self.index[(q, d)] for q in cells if (q, d) in self.index]
-                        return self.ancestors(roots), f"{d + 1} would stand twice in {t.unit_names[u]}"
+                        return self.ancestors(roots), f"{sym(d + 1, n)} would stand twice in {t.unit_names[u]}"
                     continue
                 if not any(self.cands[q] >> d & 1 for q in cells):
                     roots = [self.removed_by[(q, d)] for q in cells if (q, d) in self.removed_by]
-                    return self.ancestors(roots), f"{d + 1} has no place left in {t.unit_names[u]}"
+                    return self.ancestors(roots), f"{sym(d + 1, n)} has no place left in {t.unit_names[u]}"
         return list(range(len(self.order))), "the grid breaks"
 
     def sentence(self, steps: list[int]) -> str:
         n = self.b.t.n
-        return ", ".join(f"{cell_name(self.order[k][0], n)}={self.order[k][1] + 1}" for k in steps)
+        return ", ".join(f"{cell_name(self.order[k][0], n)}={sym(self.order[k][1] + 1, n)}" for k in steps)
 
     def links(self, steps: list[int]) -> list:
         out = []

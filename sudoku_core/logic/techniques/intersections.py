@@ -7,7 +7,7 @@ rest of that box loses it.
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cells_text
+from ..phrases import cells_text, sym
 from ..step import Step
 
 POINTING = 2.6  # Sudoku Explainer
@@ -35,8 +35,8 @@ def _find(b: Board, pointing: bool) -> "Step | None":
             cells = tuple(bits(inside))
             elims = tuple((c, d + 1) for c in bits(gone))
             src, tgt = t.unit_names[source], t.unit_names[target]
-            text = (f"Locked Candidates ({name}): in {src}, {d + 1} can only be in "
-                    f"{cells_text(cells, n)}, inside {tgt}, so {tgt} loses {d + 1} elsewhere "
+            text = (f"Locked Candidates ({name}): in {src}, {sym(d + 1, n)} can only be in "
+                    f"{cells_text(cells, n)}, inside {tgt}, so {tgt} loses {sym(d + 1, n)} elsewhere "
                     f"({cells_text([c for c, _ in elims], n)})")
             return Step(f"Locked Candidates ({name})", text, n, eliminations=elims, cells=cells,
                         units=(src, tgt), candidates=tuple((c, d + 1) for c in cells),

@@ -8,7 +8,7 @@ a box whose places for d lie on one row and one column (a cross), joined to a st
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name, cells_text
+from ..phrases import cell_name, cells_text, sym
 from ..step import Step
 
 # Sukaku Explainer (a Sudoku Explainer fork) rates Skyscraper 4.0, 2-String Kite 4.1 and Turbot Fish
@@ -34,7 +34,7 @@ def _step(b, name, d, ends, links, targets, units, detail):
     elims = tuple((i, d + 1) for i in bits(targets))
     cells = tuple(sorted({c for link in links for c in link[1:]}))
     text = (f"{name}: {detail}; one of {cell_name(ends[0], n)} and {cell_name(ends[1], n)} is "
-            f"{d + 1}, so {d + 1} leaves {cells_text([c for c, _ in elims], n)}")
+            f"{sym(d + 1, n)}, so {sym(d + 1, n)} leaves {cells_text([c for c, _ in elims], n)}")
     chain = []
     for k, (u, x, y) in enumerate(links):
         chain.append(((x, d + 1), (y, d + 1), "strong"))
@@ -63,7 +63,7 @@ def skyscraper(b: Board) -> "Step | None":
                             if not targets:
                                 continue
                             other = "column" if kind == "row" else "row"
-                            detail = (f"in {t.unit_names[u1]} and {t.unit_names[u2]}, {d + 1} has two "
+                            detail = (f"in {t.unit_names[u1]} and {t.unit_names[u2]}, {sym(d + 1, n)} has two "
                                       f"places each, and {cell_name(base_a, n)} and "
                                       f"{cell_name(base_c, n)} share a {other}")
                             return _step(b, "Skyscraper", d, (free_a, free_c),
@@ -93,7 +93,7 @@ def two_string_kite(b: Board) -> "Step | None":
                         if not targets:
                             continue
                         box = t.unit_names[2 * n + t.box_of[box_r]]
-                        detail = (f"{d + 1} has two places in {t.unit_names[ur]} and two in "
+                        detail = (f"{sym(d + 1, n)} has two places in {t.unit_names[ur]} and two in "
                                   f"{t.unit_names[uc]}, joined in {box}")
                         return _step(b, "2-String Kite", d, (free_r, free_c),
                                      ((ur, free_r, box_r), (uc, box_c, free_c)), targets, (ur, uc), detail)
@@ -150,9 +150,9 @@ def empty_rectangle(b: Board) -> "Step | None":
 def _er_step(b, d, bu, er, ec, u, near, far, target, box_cells):
     t = b.t
     n = t.n
-    text = (f"Empty Rectangle: in {t.unit_names[bu]}, {d + 1} lies only on row {er + 1} and column "
+    text = (f"Empty Rectangle: in {t.unit_names[bu]}, {sym(d + 1, n)} lies only on row {er + 1} and column "
             f"{ec + 1}; with the strong link {cell_name(near, n)}={cell_name(far, n)} in "
-            f"{t.unit_names[u]}, {cell_name(target, n)} cannot be {d + 1}")
+            f"{t.unit_names[u]}, {cell_name(target, n)} cannot be {sym(d + 1, n)}")
     cells = tuple(sorted(set(box_cells) | {near, far}))
     return Step("Empty Rectangle", text, n, eliminations=((target, d + 1),), cells=cells,
                 units=(t.unit_names[bu], t.unit_names[u]),

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from ..board import Board, first_bit
-from ..phrases import cell_name
+from ..phrases import cell_name, sym
 from ..step import Step
 
 # Sudoku Explainer's values: last value in a unit 1.0, hidden single in a box 1.2, in a row or
@@ -29,7 +29,7 @@ def full_house(b: Board) -> "Step | None":
             d = first_bit(missing) + 1
             unit = t.unit_names[u]
             return Step("Full House", f"Full House: r{cell // n + 1}c{cell % n + 1} is the last empty cell "
-                        f"of {unit}, so it is {d}", n, placements=((cell, d),), cells=(cell,),
+                        f"of {unit}, so it is {sym(d, n)}", n, placements=((cell, d),), cells=(cell,),
                         units=(unit,), candidates=((cell, d),), difficulty=FULL_HOUSE)
     return None
 
@@ -40,7 +40,7 @@ def naked_single(b: Board) -> "Step | None":
     for cell, m in enumerate(b.cands):
         if m and not m & (m - 1):
             d = m.bit_length()
-            return Step("Naked Single", f"Naked Single: {cell_name(cell, n)} can only be {d}", n,
+            return Step("Naked Single", f"Naked Single: {cell_name(cell, n)} can only be {sym(d, n)}", n,
                         placements=((cell, d),), cells=(cell,), candidates=((cell, d),),
                         difficulty=NAKED_SINGLE)
     return None
@@ -57,7 +57,7 @@ def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
             if here and not here & (here - 1):
                 cell = here.bit_length() - 1
                 unit = t.unit_names[u]
-                return Step("Hidden Single", f"Hidden Single: in {unit}, {d + 1} fits only in "
+                return Step("Hidden Single", f"Hidden Single: in {unit}, {sym(d + 1, n)} fits only in "
                             f"{cell_name(cell, n)}", n, placements=((cell, d + 1),), cells=(cell,),
                             units=(unit,), candidates=((cell, d + 1),), difficulty=score)
     return None

@@ -48,7 +48,7 @@ def naked_subset(b: Board, size: int) -> "Step | None":
             name = f"Naked {SIZE_NAMES[size]}"
             units = tuple(t.unit_names[w] for w in shared)
             text = (f"{name}: in {t.unit_names[u]}, {cells_text(combo, n)} hold only "
-                    f"{digits_slash(digits)}, so those digits leave the other cells of "
+                    f"{digits_slash(digits, n)}, so those digits leave the other cells of "
                     f"{' and '.join(units)}")
             return Step(name, text, n, eliminations=tuple(elims), cells=combo, units=units,
                         candidates=tuple((i, d + 1) for i in combo for d in bits(cands[i])),
@@ -83,7 +83,7 @@ def hidden_subset(b: Board, size: int) -> "Step | None":
             name = f"Hidden {SIZE_NAMES[size]}"
             cells = tuple(bits(union))
             digits = [d + 1 for d, _ in combo]
-            text = (f"{name}: in {t.unit_names[u]}, {digits_slash(digits)} fit only in "
+            text = (f"{name}: in {t.unit_names[u]}, {digits_slash(digits, n)} fit only in "
                     f"{cells_text(cells, n)}, so those cells hold nothing else")
             return Step(name, text, n, eliminations=elims, cells=cells, units=(t.unit_names[u],),
                         candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i] & keep)),

@@ -8,7 +8,7 @@ only a/b, or every empty cell left with two candidates (a bivalue universal grav
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name, cells_text
+from ..phrases import cell_name, cells_text, sym
 from ..step import Step
 
 # Sudoku Explainer: unique rectangles and loops 4.5 - 5.0 (type 1 4.5, the others a little more),
@@ -49,13 +49,13 @@ def _ur_types(b: Board, corners, pair: int, a: int, bb: int) -> "Step | None":
     n = t.n
     floor = [i for i in corners if cands[i] == pair]
     roof = [i for i in corners if cands[i] != pair]
-    label = f"{a + 1}/{bb + 1}"
+    label = f"{sym(a + 1, n)}/{sym(bb + 1, n)}"
     cand_data = tuple((i, d + 1) for i in corners for d in (a, bb))
     if len(floor) == 3:
         r = roof[0]
         elims = tuple((r, d + 1) for d in (a, bb))
         text = (f"Unique Rectangle (type 1): {cells_text(corners, n)} would form a deadly {label} "
-                f"pattern unless {cell_name(r, n)} takes another digit, so it is neither {a + 1} nor {bb + 1}")
+                f"pattern unless {cell_name(r, n)} takes another digit, so it is neither {sym(a + 1, n)} nor {sym(bb + 1, n)}")
         return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners),
                     candidates=cand_data, difficulty=UR_SCORES[1])
     if len(floor) != 2:
@@ -70,8 +70,8 @@ def _ur_types(b: Board, corners, pair: int, a: int, bb: int) -> "Step | None":
         if targets:
             elims = tuple((i, z + 1) for i in bits(targets))
             text = (f"Unique Rectangle (type 2): {cells_text(corners, n)} would form a deadly {label} "
-                    f"pattern unless {cell_name(r1, n)} or {cell_name(r2, n)} is {z + 1}, so "
-                    f"{z + 1} leaves {cells_text(list(bits(targets)), n)}")
+                    f"pattern unless {cell_name(r1, n)} or {cell_name(r2, n)} is {sym(z + 1, n)}, so "
+                    f"{sym(z + 1, n)} leaves {cells_text(list(bits(targets)), n)}")
             return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners),
                         candidates=cand_data + ((r1, z + 1), (r2, z + 1)), difficulty=UR_SCORES[2])
     # Type 4: the roof cells share a unit in which one of the pair has no other place.
@@ -83,8 +83,8 @@ def _ur_types(b: Board, corners, pair: int, a: int, bb: int) -> "Step | None":
             if pos[keep] & um == (1 << r1) | (1 << r2):
                 elims = ((r1, drop + 1), (r2, drop + 1))
                 text = (f"Unique Rectangle (type 4): {cells_text(corners, n)} would form a deadly "
-                        f"{label} pattern; in {t.unit_names[u]}, {keep + 1} must be in {cell_name(r1, n)} "
-                        f"or {cell_name(r2, n)}, so neither can be {drop + 1}")
+                        f"{label} pattern; in {t.unit_names[u]}, {sym(keep + 1, n)} must be in {cell_name(r1, n)} "
+                        f"or {cell_name(r2, n)}, so neither can be {sym(drop + 1, n)}")
                 return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners),
                             units=(t.unit_names[u],), candidates=cand_data,
                             difficulty=UR_SCORES[4])
@@ -123,6 +123,6 @@ def bug_plus_one(b: Board) -> "Step | None":
     if extra is None:
         return None
     text = (f"BUG+1: every empty cell but {cell_name(odd, n)} has two candidates; if it were not "
-            f"{extra + 1}, the grid would have no single solution, so it is {extra + 1}")
+            f"{sym(extra + 1, n)}, the grid would have no single solution, so it is {sym(extra + 1, n)}")
     return Step("BUG+1", text, n, placements=((odd, extra + 1),), cells=(odd,),
                 candidates=((odd, extra + 1),), difficulty=BUG_SCORE)

@@ -8,7 +8,7 @@ a unit where x has exactly two places, one seen by each cell: one of the two cel
 from __future__ import annotations
 
 from ..board import Board, bits
-from ..phrases import cell_name, cells_text, digits_slash, removals_text
+from ..phrases import cell_name, cells_text, digits_slash, removals_text, sym
 from ..step import Step
 
 XY_WING = 4.2  # Sudoku Explainer
@@ -45,9 +45,9 @@ def xy_wing(b: Board) -> "Step | None":
                     continue
                 elims = tuple((i, zd + 1) for i in bits(targets))
                 x, y = [d + 1 for d in bits(pm)]
-                text = (f"XY-Wing: {cell_name(pivot, n)} ({x}/{y}) sees {cell_name(a, n)} "
-                        f"({digits_slash(d + 1 for d in bits(ma))}) and {cell_name(c, n)} "
-                        f"({digits_slash(d + 1 for d in bits(mc))}); one of those two is {zd + 1}, "
+                text = (f"XY-Wing: {cell_name(pivot, n)} ({sym(x, n)}/{sym(y, n)}) sees {cell_name(a, n)} "
+                        f"({digits_slash([d + 1 for d in bits(ma)], n)}) and {cell_name(c, n)} "
+                        f"({digits_slash([d + 1 for d in bits(mc)], n)}); one of those two is {sym(zd + 1, n)}, "
                         f"so remove {removals_text(elims, n)}")
                 cells = (pivot, a, c)
                 return Step("XY-Wing", text, n, eliminations=elims, cells=cells,
@@ -78,10 +78,10 @@ def xyz_wing(b: Board) -> "Step | None":
                 if not targets:
                     continue
                 elims = tuple((i, zd + 1) for i in bits(targets))
-                text = (f"XYZ-Wing: {cell_name(pivot, n)} ({digits_slash(d + 1 for d in bits(pm))}) "
-                        f"sees {cell_name(a, n)} ({digits_slash(d + 1 for d in bits(ma))}) and "
-                        f"{cell_name(c, n)} ({digits_slash(d + 1 for d in bits(mc))}); one of the "
-                        f"three is {zd + 1}, so remove {removals_text(elims, n)}")
+                text = (f"XYZ-Wing: {cell_name(pivot, n)} ({digits_slash([d + 1 for d in bits(pm)], n)}) "
+                        f"sees {cell_name(a, n)} ({digits_slash([d + 1 for d in bits(ma)], n)}) and "
+                        f"{cell_name(c, n)} ({digits_slash([d + 1 for d in bits(mc)], n)}); one of the "
+                        f"three is {sym(zd + 1, n)}, so remove {removals_text(elims, n)}")
                 cells = (pivot, a, c)
                 return Step("XYZ-Wing", text, n, eliminations=elims, cells=cells,
                             candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i])),
@@ -120,8 +120,8 @@ def w_wing(b: Board) -> "Step | None":
                         e1, e2 = e2, e1
                     elims = tuple((i, y + 1) for i in bits(targets))
                     text = (f"W-Wing: {cell_name(p, n)} and {cell_name(q, n)} both hold "
-                            f"{x + 1}/{y + 1}; in {t.unit_names[u]}, {x + 1} is in {cell_name(e1, n)} "
-                            f"or {cell_name(e2, n)}, so one of the pair is {y + 1}: remove "
+                            f"{sym(x + 1, n)}/{sym(y + 1, n)}; in {t.unit_names[u]}, {sym(x + 1, n)} is in {cell_name(e1, n)} "
+                            f"or {cell_name(e2, n)}, so one of the pair is {sym(y + 1, n)}: remove "
                             f"{removals_text(elims, n)}")
                     return Step("W-Wing", text, n, eliminations=elims, cells=(p, q, e1, e2),
                                 units=(t.unit_names[u],),
@@ -177,8 +177,8 @@ def bent_wing(b: Board, size: int) -> "Step | None":
             z, targets, cells = found
             elims = tuple((i, z + 1) for i in bits(targets))
             text = (f"{name}: {cells_text(cells, n)} hold only "
-                    f"{digits_slash(d + 1 for d in bits(_union(cands, cells)))} together, and every digit "
-                    f"but {z + 1} can be in only one of them, so one of them is {z + 1}: remove "
+                    f"{digits_slash([d + 1 for d in bits(_union(cands, cells))], n)} together, and every digit "
+                    f"but {sym(z + 1, n)} can be in only one of them, so one of them is {sym(z + 1, n)}: remove "
                     f"{removals_text(elims, n)}")
             return Step(name, text, n, eliminations=elims, cells=cells,
                         candidates=tuple((i, d + 1) for i in cells for d in bits(cands[i])),
