@@ -253,3 +253,9 @@ def test_sentences_write_digits_past_nine_as_the_grid_does():
     assert any(f"be {letter}" in texts for letter in "ABCDEFG")
     import re
     assert not re.search(r"(be|only be|is|so) 1[0-6]\b", texts)  # no digit written as a number
+
+
+def test_a_path_is_json_ready():
+    data = solve_path(Grid.parse(EASY)).to_dict()
+    json.dumps(data)
+    assert data["solved"] and data["status"] == "solved" and data["steps"][0]["text"]

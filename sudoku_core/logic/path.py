@@ -86,6 +86,11 @@ class Path:
     def __len__(self) -> int:
         return len(self.steps)
 
+    def to_dict(self) -> dict:
+        """JSON-ready: {"status", "solved", "steps": [Step.to_dict() ...], "grid": the end position}."""
+        return {"status": self.status, "solved": self.solved, "steps": [s.to_dict() for s in self.steps],
+                "grid": None if self.grid is None else self.grid.to_line()}
+
 
 def broken(b: Board) -> bool:
     """A cell with no candidate, or a digit with no place left in a unit."""
