@@ -1,7 +1,7 @@
 """Make tests/data/logic_positions.json: for every technique, a position where it applies and a
 nearby position (earlier on the same path) where it does not, with the puzzle's solution.
 
-    python bench/logic_fixtures.py
+    python bench/logic_fixtures.py [--only "Technique Name" ...]   (--only: add or redo just those)
 
 Positions come from walking `solve_path` over puzzles of data/ (a seeded sample); each is stored as
 the cell values, the pencil marks (digits per cell, "" for a filled cell) and the solution.
@@ -36,8 +36,10 @@ def main() -> None:
             lines += f.read().split()
     lines += (ROOT / "data" / "magictour_top1465.txt").read_text().split()
     rng = random.Random(606)
-    wanted = {name: finder for name, finder in TECHNIQUES}
+    only = sys.argv[sys.argv.index("--only") + 1:] if "--only" in sys.argv else None
+    wanted = {name: finder for name, finder in TECHNIQUES if only is None or name in only}
     found: dict[str, dict] = {}
+    kept = json.loads(OUT.read_text()) if only is not None and OUT.exists() else {}
     for line in rng.sample(lines, 1500):
         if len(found) == len(wanted):
             break
@@ -65,7 +67,8 @@ def main() -> None:
                     print(name, "|", step.text, file=sys.stderr)
             history.append(b.copy())
             b.apply(step)
-    OUT.write_text(json.dumps(found, indent=1, sort_keys=True) + "\n")
+    kept.update(found)
+    OUT.write_text(json.dumps(kept, indent=1, sort_keys=True) + "\n")
     missing = sorted(set(wanted) - set(found))
     print(f"{len(found)} techniques written to {OUT}; none found for: {missing}", file=sys.stderr)
 

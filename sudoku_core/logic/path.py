@@ -47,6 +47,7 @@ TECHNIQUES = (
     ("X-Chain", chains.x_chain),
     ("XY-Chain", chains.xy_chain),
     ("AIC", chains.aic),
+    ("Grouped AIC", chains.grouped_aic),
     ("ALS-XZ", als.als_xz),
     ("Forcing Chain", forcing.forcing_chain),
     ("Forcing Net", forcing.forcing_net),

@@ -18,7 +18,7 @@ from ..board import Board, bits
 from ..phrases import cell_name, removals_text, sym
 from ..step import Step
 
-BASE = {"X-Chain": 6.5, "XY-Chain": 6.6, "AIC": 7.0}  # Sudoku Explainer: X-chains, Y-cycles, cycles
+BASE = {"X-Chain": 6.5, "XY-Chain": 6.6, "AIC": 7.0, "Grouped AIC": 7.0}  # Sudoku Explainer: X-chains, Y-cycles, cycles
 # Short X-Chains are "3/4/5 strong-linked fishes" in Sukaku Explainer, rated lower than X-chains in
 # Sudoku Explainer; these values were calibrated against the Sukaku Explainer ratings in data/.
 X_CHAIN_BY_STRONG_LINKS = {3: 5.5, 4: 5.7, 5: 6.3}
@@ -90,11 +90,87 @@ class Links:
         self.strong = [a | c for a, c in zip(self.strong_unit, self.strong_cell)]
 
 
+class GroupedLinks(Links):
+    """Links with *group* nodes too: the places of one digit inside one box-line crossing (two or
+    three cells), true when the digit is in one of them. Node indices past the candidates' are groups."""
+
+    def __init__(self, b: Board) -> None:
+        super().__init__(b)
+        t = b.t
+        n = t.n
+        pos = b.positions()
+        base = t.cell_count * n
+        self.base = base
+        self.groups: list[tuple[int, int]] = []  # (digit, cell board)
+        index: dict[tuple[int, int], int] = {}
+        for _, _, both, _, _ in t.intersections:
+            for d in range(n):
+                g = pos[d] & both
+                if g.bit_count() >= 2 and (d, g) not in index:
+                    index[(d, g)] = base + len(self.groups)
+                    self.groups.append((d, g))
+        extra = [0] * len(self.groups)
+        self.strong_unit += extra
+        self.weak_unit += list(extra)
+        self.strong_cell += list(extra)
+        self.weak_cell += list(extra)
+        peer = t.peer_masks
+        seen_all = []
+        for k, (d, g) in enumerate(self.groups):
+            seen = t.all_cells
+            for i in bits(g):
+                seen &= peer[i]
+            seen_all.append(seen)
+            v = base + k
+            for j in bits(seen & pos[d]):  # cells that see every cell of the group
+                w = j * n + d
+                self.weak_unit[v] |= 1 << w
+                self.weak_unit[w] |= 1 << v
+            for k2 in range(k):
+                d2, g2 = self.groups[k2]
+                if d2 == d and not g & g2 and g2 & ~seen == 0:
+                    self.weak_unit[v] |= 1 << (base + k2)
+                    self.weak_unit[base + k2] |= 1 << v
+
+        def node(d: int, part: int) -> "int | None":
+            if part.bit_count() == 1:
+                return (part.bit_length() - 1) * n + d
+            return index.get((d, part))
+
+        def link(d: int, parts: list[int]) -> None:
+            parts = [p for p in parts if p]
+            if len(parts) != 2 or max(p.bit_count() for p in parts) < 2:
+                return  # not two parts, or a plain two-cell link (already there)
+            x, y = node(d, parts[0]), node(d, parts[1])
+            if x is None or y is None:
+                return
+            self.strong_unit[x] |= 1 << y
+            self.strong_unit[y] |= 1 << x
+
+        box_masks = t.unit_masks[2 * n:]
+        row_masks = t.unit_masks[:n]
+        col_masks = t.unit_masks[n:2 * n]
+        for u in range(3 * n):
+            um = t.unit_masks[u]
+            for d in range(n):
+                here = pos[d] & um
+                if here.bit_count() < 3:
+                    continue
+                if u < 2 * n:  # a line: its parts are its crossings with boxes
+                    link(d, [here & bm for bm in box_masks])
+                else:  # a box: its parts are its rows, or its columns
+                    link(d, [here & rm for rm in row_masks])
+                    link(d, [here & cm for cm in col_masks])
+        self.weak = [a | c for a, c in zip(self.weak_unit, self.weak_cell)]
+        self.strong = [a | c for a, c in zip(self.strong_unit, self.strong_cell)]
+
+
 def search(links: Links, strong, weak, starts, max_nodes: int = MAX_NODES):
     """The shortest chain found from any start: (node list, eliminated nodes, placed node or None)."""
     best = None
     best_len = max_nodes + 1
     full_weak = links.weak
+    real = links.nodes  # candidate nodes (not groups): what can be eliminated or placed
     for a in bits(starts):
         wa = full_weak[a]
         abit = 1 << a
@@ -113,11 +189,11 @@ def search(links: Links, strong, weak, starts, max_nodes: int = MAX_NODES):
             layers.append(nxt)
             k += 1
             hit = None
-            if nxt & abit:
+            if nxt & abit and real >> a & 1:
                 hit = (a, 0, abit)
             else:
                 for z in bits(nxt):
-                    e = wa & full_weak[z]
+                    e = wa & full_weak[z] & real
                     if e:
                         hit = (z, e, None)
                         break
@@ -153,36 +229,49 @@ def _trace(layers, z, strong, weak) -> list[int]:
     return chain
 
 
-def _make_step(b: Board, name: str, found) -> Step:
+def _make_step(b: Board, name: str, found, groups=None) -> Step:
+    """`groups`: (index of the first group node, [(digit, cell board)]) for grouped chains."""
     n = b.t.n
     chain, elims_bits, placed = found
-    nodes = [(v // n, v % n + 1) for v in chain]
-
-    def label(node):
-        return f"{cell_name(node[0], n)}({sym(node[1], n)})" if name != "X-Chain" else cell_name(node[0], n)
+    nodes, labels, members, claims = [], [], [], []
+    for v in chain:
+        if groups is not None and v >= groups[0]:
+            d, g = groups[1][v - groups[0]]
+            cells = list(bits(g))
+            nodes.append((cells[0], d + 1))
+            members.extend((c, d + 1) for c in cells)
+            where = ",".join(cell_name(c, n) for c in cells)
+            labels.append(f"{{{where}}}({sym(d + 1, n)})" if name != "X-Chain" else f"{{{where}}}")
+            claims.append(f"{sym(d + 1, n)} is in {{{where}}}")
+        else:
+            node = (v // n, v % n + 1)
+            nodes.append(node)
+            members.append(node)
+            labels.append(f"{cell_name(node[0], n)}({sym(node[1], n)})" if name != "X-Chain"
+                          else cell_name(node[0], n))
+            claims.append(f"{cell_name(node[0], n)} is {sym(node[1], n)}")
 
     links = []
-    parts = [label(nodes[0])]
+    parts = [labels[0]]
     for k in range(1, len(nodes)):
         kind = "strong" if k % 2 == 1 else "weak"
         links.append((nodes[k - 1], nodes[k], kind))
-        parts.append(("=" if kind == "strong" else "-") + label(nodes[k]))
+        parts.append(("=" if kind == "strong" else "-") + labels[k])
     # strong links as "=", weak as "-": r1c1(5)=r1c5(5)-r4c5(5)=...
     chain_text = "".join(parts)
     on = f" on {sym(nodes[0][1], n)}" if name == "X-Chain" else ""
     difficulty = chain_difficulty(name, len(nodes))
-    cells = tuple(dict.fromkeys(c for c, _ in nodes))
+    cells = tuple(dict.fromkeys(c for c, _ in members))
     if placed is not None:
         cell, d = placed // n, placed % n + 1
         text = (f"{name}{on}: {chain_text}: if {cell_name(cell, n)} were not {sym(d, n)} it would have to be "
                 f"{sym(d, n)}, so it is {sym(d, n)}")
-        return Step(name, text, n, placements=((cell, d),), cells=cells, candidates=tuple(nodes),
+        return Step(name, text, n, placements=((cell, d),), cells=cells, candidates=tuple(members),
                     links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
     elims = tuple((v // n, v % n + 1) for v in bits(elims_bits))
-    a, z = nodes[0], nodes[-1]
-    text = (f"{name}{on}: {chain_text}: either {cell_name(a[0], n)} is {sym(a[1], n)} or {cell_name(z[0], n)} is "
-            f"{sym(z[1], n)}, so remove {removals_text(elims, n)}")
-    return Step(name, text, n, eliminations=elims, cells=cells, candidates=tuple(nodes),
+    text = (f"{name}{on}: {chain_text}: either {claims[0]} or {claims[-1]}, so remove "
+            f"{removals_text(elims, n)}")
+    return Step(name, text, n, eliminations=elims, cells=cells, candidates=tuple(members),
                 links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
 
 
@@ -219,3 +308,14 @@ def aic(b: Board) -> "Step | None":
             starts |= 1 << v
     found = search(lk, lk.strong, lk.weak, starts)
     return _make_step(b, "AIC", found) if found else None
+
+
+def grouped_aic(b: Board) -> "Step | None":
+    """AIC whose nodes may also be groups (a digit's places in one box-line crossing)."""
+    lk = GroupedLinks(b)
+    starts = 0
+    for v, s in enumerate(lk.strong):
+        if s:
+            starts |= 1 << v
+    found = search(lk, lk.strong, lk.weak, starts)
+    return _make_step(b, "Grouped AIC", found, (lk.base, lk.groups)) if found else None
