@@ -259,3 +259,11 @@ def test_a_path_is_json_ready():
     data = solve_path(Grid.parse(EASY)).to_dict()
     json.dumps(data)
     assert data["solved"] and data["status"] == "solved" and data["steps"][0]["text"]
+
+
+def test_a_puzzle_logic_cannot_finish_rates_past_every_technique():
+    grid = Grid.parse(read_set("forum_hardest_1106.txt")[0])
+    rating = rate(grid)
+    if solve_path(grid).solved:
+        pytest.skip("solved by logic after all")
+    assert rating.score == 10.0 and rating.level == "Extreme" and rating.hardest == "needs guessing"

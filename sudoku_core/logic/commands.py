@@ -30,7 +30,7 @@ With --json, print one JSON object per puzzle per line:
 RATE_HELP = """\
 Print one line per puzzle: the score on Sudoku Explainer's scale (the hardest step needed, cheapest
 steps first), the level (Easy, Medium, Hard, Unfair, Extreme) and the hardest technique, separated
-by tabs. A puzzle that logic alone cannot finish is rated '-' with the level 'Extreme'."""
+by tabs. A puzzle that logic alone cannot finish is rated 10.0, Extreme, 'needs guessing'."""
 
 
 def add_parsers(commands, common: argparse.ArgumentParser) -> None:

@@ -30,9 +30,9 @@ LEVEL_OF = {
 
 @dataclass(frozen=True)
 class Rating:
-    """`score` on Sudoku Explainer's scale (0.0 for a grid that needs no step; None when logic alone
-    does not finish), `level` (Easy, Medium, Hard, Unfair, Extreme; "Unsolvable" without a unique
-    logical path), `hardest` the technique of the hardest step, `steps` how many steps."""
+    """`score` on Sudoku Explainer's scale (0.0 for a grid that needs no step; 10.0 when logic alone
+    does not finish; None when there is no solution), `level` (Easy, Medium, Hard, Unfair, Extreme;
+    "Unsolvable" without a solution), `hardest` the technique of the hardest step, `steps` how many."""
 
     score: "float | None"
     level: str
@@ -47,17 +47,23 @@ class Rating:
         return {"score": self.score, "level": self.level, "hardest": self.hardest, "steps": self.steps}
 
 
+#: The score of a puzzle logic here cannot finish: past every technique implemented (Sudoku
+#: Explainer rates such puzzles with nested forcing chains, 9.5 and up).
+BEYOND = 10.0
+
+
 def rate(grid: Grid) -> Rating:
-    """Rate a puzzle by the hardest step of its cheapest-first logical path."""
+    """Rate a puzzle by the hardest step of its cheapest-first logical path.
+
+    A puzzle logic cannot finish scores `BEYOND` (10.0), level Extreme, hardest "needs guessing";
+    a grid with no solution scores None with the level "Unsolvable"."""
     path = solve_path(grid, order=RATING_ORDER)
-    if not path.steps:
-        if path.solved:
-            return Rating(0.0, LEVELS[0], "", 0)
-        return Rating(None, "Unsolvable", "", 0)
-    hardest = max(path.steps, key=lambda s: s.difficulty)
+    if path.status == "no solution":
+        return Rating(None, "Unsolvable", "no solution", len(path.steps))
     if not path.solved:
-        return Rating(None, "Unsolvable" if path.status != "needs guessing" else "Extreme",
-                      "needs guessing" if path.status == "needs guessing" else "no solution",
-                      len(path.steps))
+        return Rating(BEYOND, LEVELS[-1], "needs guessing", len(path.steps))
+    if not path.steps:
+        return Rating(0.0, LEVELS[0], "", 0)
+    hardest = max(path.steps, key=lambda s: s.difficulty)
     level = max(LEVEL_OF.get(s.technique, 4) for s in path.steps)
     return Rating(hardest.difficulty, LEVELS[level], hardest.technique, len(path.steps))
