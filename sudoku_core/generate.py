@@ -565,7 +565,10 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
                 continue
         # The proof the caller relies on: the engine's own count, on the finished puzzle.
         left = clock.left()
-        found = count_solutions(puzzle, 2, timeout=None if left is None else max(left, 1.0))
+        try:
+            found = count_solutions(puzzle, 2, timeout=None if left is None else max(left, 1.0))
+        except SearchLimitExceeded:
+            raise GenerationTimeout("the time limit ran out while proving the puzzle unique") from None
         if found != 1:  # pragma: no cover - every kept removal was proved; this would be a bug
             raise GenerationError(f"internal error: the puzzle made has {found} solutions")
         return Generated(puzzle, Grid(solution, shape), seed, symmetry, proved_minimal, clock.elapsed(),
