@@ -145,34 +145,18 @@ WING_SCORES = {4: 5.5, 5: 6.3}  # Sukaku Explainer gives WXYZ-Wing 5.5 and up; V
 def bent_wing(b: Board, size: int) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
-    pos = b.positions()
     peer = t.peer_masks
     name = WING_NAMES[size]
     for pivot, pm in enumerate(cands):
         if not pm or pm.bit_count() > size:
             continue
-        options = [i for i in bits(peer[pivot]) if cands[i] and cands[i].bit_count() <= size
-                   and (cands[i] | pm).bit_count() <= size]
-        chosen = [pivot]
-
-        def grow(start: int, union: int):
-            if len(chosen) == size:
-                if union.bit_count() != size:
-                    return None
-                return _bent_result(b, chosen, union)
-            for k in range(start, len(options)):
-                c = options[k]
-                u = union | cands[c]
-                if u.bit_count() > size:
-                    continue
-                chosen.append(c)
-                found = grow(k + 1, u)
-                chosen.pop()
-                if found:
-                    return found
-            return None
-
-        found = grow(0, pm)
+        options = [i for i in bits(peer[pivot]) if cands[i] and (cands[i] | pm).bit_count() <= size]
+        if len(options) < size - 1:
+            continue
+        where = [0] * n  # per digit, the chosen cells holding it
+        for d in bits(pm):
+            where[d] = 1 << pivot
+        found = _grow(b, size, [pivot], pm, where, 0, options, 0)
         if found:
             z, targets, cells = found
             elims = tuple((i, z + 1) for i in bits(targets))
@@ -186,35 +170,51 @@ def bent_wing(b: Board, size: int) -> "Step | None":
     return None
 
 
+def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int, options: list,
+          start: int):
+    """Depth-first over the pivot's peers, keeping at most one unrestricted digit (`loose`): adding
+    a cell never makes a digit restricted again, so a second loose digit ends the branch."""
+    cands, peer = b.cands, b.t.peer_masks
+    if len(chosen) == size:
+        if union.bit_count() != size or loose.bit_count() != 1:
+            return None  # no loose digit: a locked set, which the subsets cover
+        z = loose.bit_length() - 1
+        targets = b.positions()[z]
+        for i in bits(where[z]):
+            targets &= peer[i]
+        for i in chosen:
+            targets &= ~(1 << i)
+        return (z, targets, tuple(chosen)) if targets else None
+    for k in range(start, len(options)):
+        c = options[k]
+        m = cands[c]
+        u = union | m
+        if u.bit_count() > size:
+            continue
+        pc = peer[c]
+        grown = loose
+        for d in bits(m):
+            if where[d] & ~pc:
+                grown |= 1 << d
+        if grown & (grown - 1):
+            continue
+        for d in bits(m):
+            where[d] |= 1 << c
+        chosen.append(c)
+        found = _grow(b, size, chosen, u, where, grown, options, k + 1)
+        chosen.pop()
+        for d in bits(m):
+            where[d] &= ~(1 << c)
+        if found:
+            return found
+    return None
+
+
 def _union(cands, cells) -> int:
     m = 0
     for i in cells:
         m |= cands[i]
     return m
-
-
-def _bent_result(b: Board, cells, union: int):
-    t, cands = b.t, b.cands
-    peer = t.peer_masks
-    loose = None
-    for d in bits(union):
-        where = [i for i in cells if cands[i] >> d & 1]
-        restricted = all(peer[x] >> y & 1 for k, x in enumerate(where) for y in where[k + 1:])
-        if not restricted:
-            if loose is not None:
-                return None
-            loose = (d, where)
-    if loose is None:
-        return None  # a locked set: subsets cover it
-    z, where = loose
-    targets = b.positions()[z]
-    for i in where:
-        targets &= peer[i]
-    for i in cells:
-        targets &= ~(1 << i)
-    if not targets:
-        return None
-    return z, targets, tuple(cells)
 
 
 def wxyz_wing(b): return bent_wing(b, 4)
