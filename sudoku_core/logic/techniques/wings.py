@@ -173,18 +173,14 @@ def bent_wing(b: Board, size: int) -> "Step | None":
 def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int, options: list,
           start: int):
     """Depth-first over the pivot's peers, keeping at most one unrestricted digit (`loose`): adding
-    a cell never makes a digit restricted again, so a second loose digit ends the branch."""
+    a cell never makes a digit restricted again, so a second loose digit ends the branch; and once
+    the loose digit is known, a branch whose cells leave no cell seeing all its places ends too."""
     cands, peer = b.cands, b.t.peer_masks
     if len(chosen) == size:
-        if union.bit_count() != size or loose.bit_count() != 1:
+        if union.bit_count() != size or not loose:
             return None  # no loose digit: a locked set, which the subsets cover
-        z = loose.bit_length() - 1
-        targets = b.positions()[z]
-        for i in bits(where[z]):
-            targets &= peer[i]
-        for i in chosen:
-            targets &= ~(1 << i)
-        return (z, targets, tuple(chosen)) if targets else None
+        targets = _targets(b, loose, where, chosen)
+        return (loose.bit_length() - 1, targets, tuple(chosen)) if targets else None
     for k in range(start, len(options)):
         c = options[k]
         m = cands[c]
@@ -193,21 +189,47 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
             continue
         pc = peer[c]
         grown = loose
-        for d in bits(m):
-            if where[d] & ~pc:
-                grown |= 1 << d
+        rest = m
+        while rest:
+            low = rest & -rest
+            if where[low.bit_length() - 1] & ~pc:
+                grown |= low
+            rest ^= low
         if grown & (grown - 1):
             continue
-        for d in bits(m):
-            where[d] |= 1 << c
+        rest = m
+        while rest:
+            low = rest & -rest
+            where[low.bit_length() - 1] |= 1 << c
+            rest ^= low
         chosen.append(c)
-        found = _grow(b, size, chosen, u, where, grown, options, k + 1)
+        found = None
+        if not grown or _targets(b, grown, where, chosen):
+            found = _grow(b, size, chosen, u, where, grown, options, k + 1)
         chosen.pop()
-        for d in bits(m):
-            where[d] &= ~(1 << c)
+        rest = m
+        while rest:
+            low = rest & -rest
+            where[low.bit_length() - 1] &= ~(1 << c)
+            rest ^= low
         if found:
             return found
     return None
+
+
+def _targets(b: Board, loose: int, where: list, chosen: list) -> int:
+    """Cells outside the set that see every place of the loose digit in it and hold that digit."""
+    z = loose.bit_length() - 1
+    peer = b.t.peer_masks
+    targets = b.positions()[z]
+    rest = where[z]
+    while rest:
+        low = rest & -rest
+        targets &= peer[low.bit_length() - 1]
+        rest ^= low
+    for i in chosen:
+        targets &= ~(1 << i)
+    return targets
 
 
 def _union(cands, cells) -> int:
