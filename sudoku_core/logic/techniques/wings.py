@@ -120,7 +120,7 @@ def w_wing(b: Board) -> "Step | None":
                         e1, e2 = e2, e1
                     elims = tuple((i, y + 1) for i in bits(targets))
                     text = (f"W-Wing: {cell_name(p, n)} and {cell_name(q, n)} both hold "
-                            f"{sym(x + 1, n)}/{sym(y + 1, n)}; in {t.unit_names[u]}, {sym(x + 1, n)} is in {cell_name(e1, n)} "
+                            f"{digits_slash((x + 1, y + 1), n)}; in {t.unit_names[u]}, {sym(x + 1, n)} is in {cell_name(e1, n)} "
                             f"or {cell_name(e2, n)}, so one of the pair is {sym(y + 1, n)}: remove "
                             f"{removals_text(elims, n)}")
                     return Step("W-Wing", text, n, eliminations=elims, cells=(p, q, e1, e2),
