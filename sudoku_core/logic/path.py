@@ -113,11 +113,21 @@ def broken(b: Board) -> bool:
     return False
 
 
-def known_unique(grid: Grid) -> bool:
+def solution_count(grid: Grid) -> "int | None":
+    """0, 1 or 2 (two or more), or None when a small search budget could not tell."""
     try:
-        return count_solutions(grid, 2, max_nodes=20000) == 1
+        return count_solutions(grid, 2, max_nodes=20000)
     except SearchLimitExceeded:
-        return False
+        return None
+
+
+def known_unique(grid: Grid) -> bool:
+    return solution_count(grid) == 1
+
+
+def _without_forcing(order):
+    """Forcing chains rarely prove anything in a grid with several solutions, and cost most there."""
+    return tuple(entry for entry in order if not entry[0].startswith("Forcing"))
 
 
 def _changes(b: Board, step: Step) -> bool:
@@ -145,8 +155,12 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
         # otherwise make a "hidden single" repeat a digit
         plain = start_candidates(tables(grid.shape), list(grid.values))
         masks = [m & p for m, p in zip(to_masks(candidates, grid.shape.side), plain)]
+    order = TECHNIQUES
     if unique is None:
-        unique = known_unique(grid)
+        count = solution_count(grid)
+        unique = count == 1
+        if count == 2:
+            order = _without_forcing(order)
     b = Board.from_grid(grid, masks, unique)
     if masks is not None and unique:
         wrong = _removed_by_mistake(grid, b)
@@ -154,7 +168,7 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
             return wrong
     if broken(b):
         return None
-    return find_step(b)
+    return find_step(b, order)
 
 
 def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
@@ -180,7 +194,10 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
                max_steps: int = 100000) -> Path:
     """Every step from `grid` until it is solved or no technique applies."""
     if unique is None:
-        unique = known_unique(grid)
+        count = solution_count(grid)
+        unique = count == 1
+        if count == 2:
+            order = _without_forcing(order)
     b = Board.from_grid(grid, None, unique)
     path = Path()
     if grid.conflicts():
