@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Callable, Iterator
+from typing import Callable, Iterator, NamedTuple
 
 from .grid import Grid
 from .shape import Shape
@@ -326,19 +326,28 @@ class _Search:
         return Grid(values, self.grid.shape)
 
 
+class _Lock(NamedTuple):
+    """One locked-candidates rule: a container unit (box, row or column) whose digit lies in exactly
+    one of its segments clears the rest of the other unit through that segment."""
+
+    row_segments: bool  # the segments counted: row segments, or column segments
+    count: Fold  # folds a container's segment marks onto its anchor
+    anchors: int  # the containers' anchors
+    to_segments: int  # spreads a container anchor over its segments' anchors
+    targets: "tuple[tuple[int, int], ...]"  # (shift, segment anchors): shifted, they are target anchors
+    target_spread: int  # spreads a target anchor over its unit
+    segment_spread: int  # spreads a segment anchor over its cells (kept: the digit stays there)
+
+
 class _LockedTables:
     """Masks for locked candidates on packed boards (see `_locked_eliminations`). A row segment is
     the part of a row inside one box (box_cols cells), anchored at its leftmost cell; a column
     segment the part of a column inside one box (box_rows cells), anchored at its top cell."""
 
-    __slots__ = ("n", "r", "c", "row_seg_anchors", "col_seg_anchors", "box_anchors", "row_seg_spread",
-                 "col_seg_spread", "row_spread", "col_spread", "box_spread", "segs_of_box_rows",
-                 "segs_of_box_cols", "segs_of_row", "segs_of_col", "row_anchors", "col_anchors", "folds", "row_segs_by_stack",
-                 "col_segs_by_band", "row_segs_by_row_in_band", "col_segs_by_col_in_stack")
+    __slots__ = ("row_segment", "column_segment", "row_seg_anchors", "col_seg_anchors", "rules")
 
     def __init__(self, shape: Shape, digit_spread: int) -> None:
         n, r, c = shape.side, shape.box_rows, shape.box_cols
-        self.n, self.r, self.c = n, r, c
 
         def packed(cells) -> int:
             return sum(1 << i for i in cells) * digit_spread
@@ -346,33 +355,34 @@ class _LockedTables:
         def offsets(values) -> int:
             return sum(1 << v for v in values)
 
+        self.row_segment, self.column_segment = _folder(1, c), _folder(n, r)
         self.row_seg_anchors = packed(row * n + col for row in range(n) for col in range(0, n, c))
         self.col_seg_anchors = packed(row * n + col for row in range(0, n, r) for col in range(n))
-        self.box_anchors = packed(row * n + col for row in range(0, n, r) for col in range(0, n, c))
-        # Folds: a row segment, a column segment, a box's row segments, a box's column segments,
-        # a row's segments, a column's segments.
-        self.folds = (_folder(1, c), _folder(n, r), _folder(n, r), _folder(1, c), _folder(c, n // c),
-                      _folder(r * n, n // r))
-        self.row_anchors = packed(row * n for row in range(n))
-        self.col_anchors = packed(range(n))
-        self.row_seg_spread = offsets(range(c))
-        self.col_seg_spread = offsets(k * n for k in range(r))
-        self.row_spread = offsets(range(n))
-        self.col_spread = offsets(k * n for k in range(n))
-        self.box_spread = offsets(i * n + j for i in range(r) for j in range(c))
-        self.segs_of_box_rows = self.col_seg_spread  # a box anchor to its r row-segment anchors
-        self.segs_of_box_cols = self.row_seg_spread  # a box anchor to its c column-segment anchors
-        self.segs_of_row = offsets(range(0, n, c))  # a row anchor to its row-segment anchors
-        self.segs_of_col = offsets(range(0, n * n, r * n))  # a column anchor to its column-segment anchors
-        # Segment anchors grouped by how far they sit from the row/column/box anchor they map to.
-        self.row_segs_by_stack = tuple(
-            (j * c, packed(row * n + j * c for row in range(n))) for j in range(n // c))
-        self.col_segs_by_band = tuple(
-            (i * r * n, packed(i * r * n + col for col in range(n))) for i in range(n // r))
-        self.row_segs_by_row_in_band = tuple(
-            (k * n, packed(row * n + col for row in range(k, n, r) for col in range(0, n, c))) for k in range(r))
-        self.col_segs_by_col_in_stack = tuple(
-            (k, packed(row * n + col for row in range(0, n, r) for col in range(k, n, c))) for k in range(c))
+        box_anchors = packed(row * n + col for row in range(0, n, r) for col in range(0, n, c))
+        row_seg_spread, col_seg_spread = offsets(range(c)), offsets(k * n for k in range(r))
+        box_spread = offsets(i * n + j for i in range(r) for j in range(c))
+        self.rules = (
+            # Pointing: a box's only row segment clears the rest of its row; the segment's anchor,
+            # shifted left by its stack's first column, is the row's anchor.
+            _Lock(True, _folder(n, r), box_anchors, col_seg_spread,
+                  tuple((j * c, packed(row * n + j * c for row in range(n))) for j in range(n // c)),
+                  offsets(range(n)), row_seg_spread),
+            # Pointing: a box's only column segment clears the rest of its column.
+            _Lock(False, _folder(1, c), box_anchors, row_seg_spread,
+                  tuple((i * r * n, packed(i * r * n + col for col in range(n))) for i in range(n // r)),
+                  offsets(k * n for k in range(n)), col_seg_spread),
+            # Claiming: a row's only segment clears the rest of its box; shifted up by its row in
+            # the band, the segment's anchor is the box's anchor.
+            _Lock(True, _folder(c, n // c), packed(row * n for row in range(n)), offsets(range(0, n, c)),
+                  tuple((k * n, packed(row * n + col for row in range(k, n, r) for col in range(0, n, c)))
+                        for k in range(r)),
+                  box_spread, row_seg_spread),
+            # Claiming: a column's only segment clears the rest of its box.
+            _Lock(False, _folder(r * n, n // r), packed(range(n)), offsets(range(0, n * n, r * n)),
+                  tuple((k, packed(row * n + col for row in range(0, n, r) for col in range(k, n, c)))
+                        for k in range(c)),
+                  box_spread, col_seg_spread),
+        )
 
 
 def _locked_eliminations(t: _LockedTables, cands: int) -> int:
@@ -380,43 +390,19 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
 
     Pointing: a box whose digit lies in one of its row (column) segments clears the rest of that row
     (column). Claiming: a row (column) whose digit lies in one segment clears the rest of that box.
-    Segments are marked non-empty on their anchors; counting marks per box or line is a fold."""
-    row_seg, col_seg, box_rows, box_cols, row, col = t.folds
-    row_segs = row_seg(cands, 0)[0] & t.row_seg_anchors
-    col_segs = col_seg(cands, 0)[0] & t.col_seg_anchors
+    Segments are marked non-empty on their anchors; counting marks per container is a fold."""
+    row_segs = t.row_segment(cands, 0)[0] & t.row_seg_anchors
+    col_segs = t.column_segment(cands, 0)[0] & t.col_seg_anchors
     gone = 0
-    # Pointing along a row: the box's only non-empty row segment.
-    once, twice = box_rows(row_segs, 0)
-    seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_rows) & row_segs
-    if seg:
-        for shift, group in t.row_segs_by_stack:
-            sel = seg & group
-            if sel:
-                gone |= ((sel >> shift) * t.row_spread) & ~(sel * t.row_seg_spread)
-    # Pointing along a column.
-    once, twice = box_cols(col_segs, 0)
-    seg = ((once & ~twice & t.box_anchors) * t.segs_of_box_cols) & col_segs
-    if seg:
-        for shift, group in t.col_segs_by_band:
-            sel = seg & group
-            if sel:
-                gone |= ((sel >> shift) * t.col_spread) & ~(sel * t.col_seg_spread)
-    # Claiming from a row: the row's only non-empty segment clears the rest of its box.
-    once, twice = row(row_segs, 0)
-    seg = ((once & ~twice & t.row_anchors) * t.segs_of_row) & row_segs
-    if seg:
-        for shift, group in t.row_segs_by_row_in_band:
-            sel = seg & group
-            if sel:
-                gone |= ((sel >> shift) * t.box_spread) & ~(sel * t.row_seg_spread)
-    # Claiming from a column.
-    once, twice = col(col_segs, 0)
-    seg = ((once & ~twice & t.col_anchors) * t.segs_of_col) & col_segs
-    if seg:
-        for shift, group in t.col_segs_by_col_in_stack:
-            sel = seg & group
-            if sel:
-                gone |= ((sel >> shift) * t.box_spread) & ~(sel * t.col_seg_spread)
+    for rule in t.rules:
+        segs = row_segs if rule.row_segments else col_segs
+        once, twice = rule.count(segs, 0)
+        lone = ((once & ~twice & rule.anchors) * rule.to_segments) & segs
+        if lone:
+            for shift, group in rule.targets:
+                sel = lone & group
+                if sel:
+                    gone |= ((sel >> shift) * rule.target_spread) & ~(sel * rule.segment_spread)
     return gone
 
 
