@@ -267,3 +267,32 @@ def test_a_puzzle_logic_cannot_finish_rates_past_every_technique():
     if solve_path(grid).solved:
         pytest.skip("solved by logic after all")
     assert rating.score == 10.0 and rating.level == "Extreme" and rating.hardest == "needs guessing"
+
+
+def test_steps_on_grids_with_several_solutions_hold_for_every_solution():
+    # Every deduction must follow from the grid alone: with several solutions, it must agree with
+    # each of them (uniqueness techniques stay out: the grid is not unique).
+    from sudoku_core import iter_solutions
+    rng = random.Random(42)
+    full = solve(Grid.parse(EASY))
+    for _ in range(6):
+        cells = rng.sample(range(81), 24)
+        grid = Grid([full.values[i] if i in cells else 0 for i in range(81)])
+        solutions = []
+        for s in iter_solutions(grid):
+            solutions.append(s.values)
+            if len(solutions) == 5:
+                break
+        path = solve_path(grid)
+        for step in path.steps:
+            for sol in solutions:
+                assert all(sol[c] == d for c, d in step.placements), step.text
+                assert all(sol[c] != d for c, d in step.eliminations), step.text
+
+
+def test_every_step_says_what_it_is_and_changes_something():
+    for line in sample("sudoku_exchange_diabolical.txt.gz", 5, seed=21):
+        for step in solve_path(Grid.parse(line)).steps:
+            assert step.text.startswith(step.technique.split(" (")[0])
+            assert step.placements or step.eliminations
+            assert step.difficulty >= 1.0
