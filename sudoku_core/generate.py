@@ -500,7 +500,26 @@ def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, cl
             return None
 
     givens_left = shape.cell_count
-    for done, orbit in enumerate(orbits, 1):
+    # Past 25x25 a search node is costly: first take every removal the givens force (no search),
+    # then spend the node budget on the orbits still there. Smaller grids go in one pass.
+    to_search = orbits
+    if minimal and shape.side > SOLVER_FILL_MAX_SIDE:
+        to_search = []
+        for orbit in orbits:
+            clock.check("removing givens")
+            verdict = remover.try_remove(orbit, lambda givens: None)
+            if verdict == "single":
+                givens_left -= len(orbit)
+                tally["single"] += 1
+            elif verdict == "unavoidable":
+                tally["unavoidable"] += 1
+            else:
+                to_search.append(orbit)  # not forced: try it with the solver below
+    done = len(orbits) - len(to_search)
+    if progress and done:
+        progress(Progress("remove", attempt, done, len(orbits), givens_left, clock.elapsed()))
+    for orbit in to_search:
+        done += 1
         clock.check("removing givens")
         verdict = remover.try_remove(orbit, search)
         if verdict in ("single", "unique"):

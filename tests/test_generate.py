@@ -112,6 +112,13 @@ def test_a_16x16_puzzle_has_exactly_one_solution():
     assert_unique(made.puzzle)
 
 
+def test_a_36x36_quick_puzzle_has_exactly_one_solution():
+    made = generate_details("36x36", seed=2, minimal=False)  # minimal 36x36 takes tens of seconds
+    assert made.puzzle.shape.side == 36
+    assert made.puzzle.givens < 36 * 36 * 0.65
+    assert_unique(made.puzzle)
+
+
 def test_the_solution_returned_is_the_puzzles_solution():
     made = generate_details("9x9", seed=5)
     assert made.solution.is_solution_of(made.puzzle)
