@@ -321,11 +321,13 @@ class ChunkResult(NamedTuple):
     seconds: np.ndarray    # (B,) time spent (a puzzle settled by propagation: an equal share of that step)
     notes: "dict[int, str]"  # index -> why the search gave up
     done: int              # puzzles [0, done) are answered: B, unless interrupted (see `run_chunk`)
+    searched: int = 0      # open puzzles given to the batch search
+    several: int = 0       # of those, found to have several solutions
 
 
 def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "int | None" = None,
               timeout: "float | None" = None, engine: str = "batch", interruptible: bool = False,
-              want_solutions: bool = True) -> ChunkResult:
+              want_solutions: bool = True, search: bool = True) -> ChunkResult:
     """Solve and count one chunk of puzzles, the (B, n*n) array of digits `values`.
 
     Propagation settles what it can for the whole chunk; each puzzle still open then goes, in order, to
@@ -333,7 +335,9 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
     Open 9x9 puzzles are first searched as a batch (`split_search`) when no budget is set. With
     ``want_solutions=False`` only the counts are wanted, so a puzzle the batch search finds several
     solutions for is not handed to the scalar engine for its first one (its solution row stays zero).
-    `engine="scalar"` skips propagation (for comparison). With `interruptible`, Ctrl-C during the scalar
+    ``search=False`` hands open puzzles straight to the scalar engine: a caller that wants first
+    solutions of puzzles that mostly have several (where the batch search only finds out that they do)
+    saves its time. `engine="scalar"` skips propagation (for comparison). With `interruptible`, Ctrl-C during the scalar
     searches returns what is answered so far (``done`` < B) instead of raising."""
     B = len(values)
     counts = np.zeros(B, np.int64)
@@ -354,10 +358,12 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
             solutions[solved] = np.bitwise_count(cand[solved] - lay.dtype.type(1)) + 1
             counts[solved] = 1
         open_ = np.flatnonzero(outcome == OPEN)
-        if len(open_) and shape.side <= SPLIT_MAX_SIDE and max_nodes is None and timeout is None:
+        searched = several = 0
+        if search and len(open_) and shape.side <= SPLIT_MAX_SIDE and max_nodes is None and timeout is None:
             # Search the open puzzles as a batch; those with several solutions (whose first solution
             # depends on the search order) and those whose search grew too wide go to the scalar engine.
             got, sols, undecided = split_search(cand[open_], shape, max(limit, 2))
+            searched, several = len(open_), int((got >= 2).sum())
             unique = (got == 1) & ~undecided
             settled = (got == 0) | unique
             if not want_solutions:
@@ -371,6 +377,7 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
         seconds[:] = (time.perf_counter() - start) / B
     elif engine in ("batch", "scalar"):
         open_ = list(range(B))
+        searched = several = 0
     else:
         raise ValueError(f"engine must be 'batch' or 'scalar', not {engine!r}")
     done = B
@@ -388,7 +395,7 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
         if note:
             notes[k] = note
         seconds[k] += time.perf_counter() - t
-    return ChunkResult(counts, solutions, seconds, notes, done)
+    return ChunkResult(counts, solutions, seconds, notes, done, searched, several)
 
 
 def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None", timeout: "float | None"

@@ -346,14 +346,25 @@ def solve_chunk(job: tuple, settings: Settings, name: str = "-") -> "Rendered":
     return rendered
 
 
+#: Puzzles given to the batch search so far in this process, and how many of them had several solutions.
+_SEARCH_TALLY = [0, 0]
+
+
 def _batch_group(items, ks, shape, limit, settings, results) -> int:
     import numpy as np
 
     from .batch import run_chunk, to_strings
 
     values = np.frombuffer(b"".join(items[k][3] for k in ks), np.uint8).reshape(len(ks), shape.cell_count)
+    want_solutions = settings.command == "solve" or settings.fmt in ("json", "csv")
+    # When most puzzles the batch search sees turn out to have several solutions, it only delays the
+    # scalar engine that must find their first one: stop searching as a batch (for this process's run).
+    seen, several = _SEARCH_TALLY
+    search = not (want_solutions and seen >= AUTO_MIN and several * 2 > seen)
     found = run_chunk(values, shape, limit, max_nodes=settings.max_nodes, timeout=settings.timeout,
-                      interruptible=True, want_solutions=settings.command == "solve" or settings.fmt in ("json", "csv"))
+                      interruptible=True, want_solutions=want_solutions, search=search)
+    _SEARCH_TALLY[0] += found.searched
+    _SEARCH_TALLY[1] += found.several
     lines = to_strings(found.solutions, shape) if settings.fmt not in ("block", "sdk", "ss") else None
     counts, seconds = found.counts.tolist(), found.seconds.tolist()
     for j, k in enumerate(ks[:found.done]):
