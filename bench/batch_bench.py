@@ -14,7 +14,8 @@ when the puzzle still solves by naked and hidden singles alone. Everything is se
 What it prints, side by side:
   1. easy puzzles through the Python API: ``solve(Grid.parse(p))`` per puzzle vs ``solve_many(puzzles)``;
   2. the command line (``python -m sudoku_core solve``) on the easy CSV, the 17-clue set and the hardest
-     sets: ``--engine scalar`` vs ``--engine auto`` (numpy installed, so batch for big inputs);
+     sets: ``--engine scalar`` vs ``--engine auto`` (numpy installed, so batch for big inputs); and
+     ``solve`` / ``check`` on Serg's puzzles, which all have several solutions;
   3. ``--jobs 2`` vs ``--jobs 1`` on the easy CSV (batch) and on a hard sample (scalar work);
   4. peak memory (max RSS of the process) solving a one-million-puzzle file with ``--engine batch``.
 Every answer of the API runs is checked against the known solution; the CLI runs compare their outputs.
@@ -238,6 +239,14 @@ def main() -> None:
         assert s_out == a_out, f"{label}: scalar and auto answers differ"
         print(f"| {label} | {k:,} | {rate(k, s_time)} | {rate(k, a_time)} | {s_time / a_time:.2f}x | "
               f"{rate(k, s_cpu)} | {rate(k, a_cpu)} | {s_cpu / a_cpu:.2f}x |")
+
+    serg = DATA / "serg_benchmark_sample1000.txt"
+    for command in ("solve", "check"):
+        s_time, s_cpu, s_out = cli([command, "--engine", "scalar", str(serg)])
+        a_time, a_cpu, a_out = cli([command, "--engine", "auto", str(serg)])
+        assert s_out == a_out, f"serg {command}: scalar and auto answers differ"
+        print(f"| Serg sample, several solutions each: {command} | 1,000 | {rate(1000, s_time)} | {rate(1000, a_time)} | "
+              f"{s_time / a_time:.2f}x | {rate(1000, s_cpu)} | {rate(1000, a_cpu)} | {s_cpu / a_cpu:.2f}x |")
 
     # 3. jobs
     print("\n## --jobs 2 vs --jobs 1 (command line, same input, same output)\n")

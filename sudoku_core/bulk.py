@@ -606,6 +606,7 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
     paths = files or ["-"]
     settings.name_field = len(paths) > 1
     tally = Tally()
+    _SEARCH_TALLY[:] = [0, 0]  # each run learns afresh (workers start from this state)
     scalar_only = settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available())
     # With several jobs, chunks stay smaller so that the last ones do not leave a worker idle.
     size = SCALAR_CHUNK if scalar_only else (CHUNK if jobs == 1 else JOBS_CHUNK)
