@@ -296,3 +296,9 @@ def test_every_step_says_what_it_is_and_changes_something():
             assert step.text.startswith(step.technique.split(" (")[0])
             assert step.placements or step.eliminations
             assert step.difficulty >= 1.0
+
+
+def test_a_grid_with_several_solutions_or_none_is_not_rated():
+    assert rate(Grid.empty("9x9")).hardest == "several solutions"
+    assert rate(Grid.parse("55" + "." * 79)).hardest == "no solution"
+    assert rate(Grid.empty("9x9")).score is None

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..grid import Grid
-from .path import RATING_ORDER, STATUS_SOLVED, solve_path
+from .path import RATING_ORDER, solution_count, solve_path
 
 #: Level words after HoDoKu, by the hardest technique used.
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
@@ -56,8 +56,14 @@ def rate(grid: Grid) -> Rating:
     """Rate a puzzle by the hardest step of its cheapest-first logical path.
 
     A puzzle logic cannot finish scores `BEYOND` (10.0), level Extreme, hardest "needs guessing";
-    a grid with no solution scores None with the level "Unsolvable"."""
-    path = solve_path(grid, order=RATING_ORDER)
+    a grid with no solution or several scores None, level "Unsolvable", hardest "no solution" or
+    "several solutions"."""
+    count = solution_count(grid)
+    if count == 0 or grid.conflicts():
+        return Rating(None, "Unsolvable", "no solution", 0)
+    if count == 2:
+        return Rating(None, "Unsolvable", "several solutions", 0)
+    path = solve_path(grid, order=RATING_ORDER, unique=count == 1)
     if path.status == "no solution":
         return Rating(None, "Unsolvable", "no solution", len(path.steps))
     if not path.solved:
