@@ -8,6 +8,7 @@
     '417369825'
 """
 from .formats import ParseError
+from .generate import generate
 from .grid import Conflict, Grid
 from .shape import Shape
 from .solver import (
@@ -23,5 +24,5 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape",
-    "count_solutions", "is_unique", "iter_solutions", "solve", "__version__",
+    "count_solutions", "generate", "is_unique", "iter_solutions", "solve", "__version__",
 ]
