@@ -121,11 +121,30 @@ def test_no_wrong_step_on_a_sample_of_every_set(name, k):
         assert wrong_steps(grid, path.steps) == [], line
 
 
-def test_no_wrong_step_on_the_hardest_puzzles_either():
-    for line in sample("forum_hardest_1106.txt", 2, seed=3):
+@pytest.mark.parametrize("name", ["forum_hardest_1106.txt", "forum_hardest_1905_11plus.txt.gz",
+                                  "norvig_hardest.txt"])
+def test_no_wrong_step_on_the_hardest_puzzles_either(name):
+    for line in sample(name, 2, seed=3):
         grid = Grid.parse(line)
         path = solve_path(grid)
         assert wrong_steps(grid, path.steps) == []
+
+
+def test_no_wrong_step_on_puzzles_with_several_solutions():
+    from sudoku_core import iter_solutions
+    for line in sample("serg_benchmark_sample1000.txt", 3, seed=4):
+        grid = Grid.parse(line)
+        solutions = [s.values for _, s in zip(range(10), iter_solutions(grid))]
+        for step in solve_path(grid).steps:
+            for sol in solutions:
+                assert all(sol[c] == d for c, d in step.placements), step.text
+                assert all(sol[c] != d for c, d in step.eliminations), step.text
+
+
+def test_the_first_steps_on_a_25x25_puzzle_are_right():
+    grid = Grid.parse(read_set("generated_25x25.txt")[0])
+    path = solve_path(grid, max_steps=150)
+    assert len(path.steps) == 150 and wrong_steps(grid, path.steps) == []
 
 
 def test_diabolical_puzzles_are_solved_by_logic_alone():
