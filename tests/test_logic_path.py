@@ -321,3 +321,15 @@ def test_a_grid_with_several_solutions_or_none_is_not_rated():
     assert rate(Grid.empty("9x9")).hardest == "several solutions"
     assert rate(Grid.parse("55" + "." * 79)).hardest == "no solution"
     assert rate(Grid.empty("9x9")).score is None
+
+
+def test_a_hint_points_out_a_wrong_entry_when_the_givens_are_known():
+    puzzle = Grid.parse(EASY)
+    solution = solve(puzzle)
+    cell = puzzle.values.index(0)
+    wrong_digit = solution.values[cell] % 9 + 1
+    step = next_step(puzzle.replace({cell: wrong_digit}), puzzle=puzzle)
+    assert step.technique == "Wrong Entry" and step.cells == (cell,)
+    assert str(solution.values[cell]) not in step.text.split(":")[1].replace(f"r{cell // 9 + 1}c{cell % 9 + 1}", "")
+    right = next_step(puzzle.replace({cell: solution.values[cell]}), puzzle=puzzle)
+    assert right.technique != "Wrong Entry"

@@ -143,10 +143,18 @@ def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
     return None
 
 
-def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "Step | None":
+def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
+              puzzle: "Grid | None" = None) -> "Step | None":
     """The easiest deduction available in `grid` (with the given pencil marks, or the plain ones), or
     None when no technique applies (or the grid is solved or broken). Uniqueness techniques are used
-    only when the grid is known to have exactly one solution (checked here unless `unique` is given)."""
+    only when the grid is known to have exactly one solution (checked here unless `unique` is given).
+
+    With `puzzle` (the givens alone), the player's entries in `grid` are checked first: a digit the
+    puzzle's solution does not have there gives a "Wrong Entry" step (no digit revealed)."""
+    if puzzle is not None:
+        mistake = _wrong_entry(grid, puzzle)
+        if mistake is not None:
+            return mistake
     if grid.is_complete() or grid.conflicts():
         return None
     masks = None
@@ -169,6 +177,27 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None) -> "
     if broken(b):
         return None
     return find_step(b, order)
+
+
+def _wrong_entry(grid: Grid, puzzle: Grid) -> "Step | None":
+    from ..solver import solve
+
+    if puzzle.shape != grid.shape or puzzle.conflicts():
+        return None
+    try:
+        if count_solutions(puzzle, 2, max_nodes=20000) != 1:
+            return None
+    except SearchLimitExceeded:
+        return None
+    solution = solve(puzzle)
+    n = grid.shape.side
+    wrong = [i for i, v in enumerate(grid.values) if v and not puzzle.values[i] and v != solution.values[i]]
+    if not wrong:
+        return None
+    names = ", ".join(f"r{i // n + 1}c{i % n + 1}" for i in wrong[:6])
+    text = (f"Wrong Entry: {names} {'does' if len(wrong) == 1 else 'do'} not hold the right digit; "
+            f"clear {'it' if len(wrong) == 1 else 'them'} and look again")
+    return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong})
 
 
 def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
