@@ -290,3 +290,31 @@ def test_interrupt_inside_a_search_keeps_the_answers_before_it(capsys, tmp_path,
     status, out, err = run(capsys, "solve", "--engine", "scalar", str(source))
     assert (status, out) == (130, [SOLUTION, SOLUTION])
     assert f"stopped after {source}:line 2" in err
+
+
+@pytest.mark.parametrize("compress", ["bz2", "lzma"])
+def test_cli_reads_bz2_and_xz_files_told_by_their_first_bytes(capsys, tmp_path, compress):
+    module = importlib.import_module(compress)
+    path = tmp_path / "puzzles.dat"  # the name does not say; the first bytes do
+    path.write_bytes(module.compress(f"{PUZZLE}\n{CLASH}\n".encode()))
+    assert run(capsys, "check", str(path)) == (1, ["unique", "conflict: r1c1 and r1c5 are both 5 in row 1"], "")
+
+
+def test_cli_truncated_gz_keeps_the_puzzles_before_the_damage(capsys, tmp_path):
+    data = gzip.compress(("\n".join([PUZZLE] * 400) + "\n").encode())
+    path = tmp_path / "cut.gz"
+    path.write_bytes(data[: len(data) * 2 // 3])
+    status, out, err = run(capsys, "solve", str(path))
+    assert status == 1 and "Traceback" not in err
+    assert "cannot read" in err and out and set(out) <= {SOLUTION, ""}
+
+
+def test_cli_solve_on_puzzles_with_several_solutions_matches_scalar(capsys, tmp_path, monkeypatch):
+    monkeypatch.setattr(bulk, "CHUNK", 8)
+    monkeypatch.setattr(bulk, "FIRST_CHUNK", 8)
+    monkeypatch.setattr(bulk, "AUTO_MIN", 4)  # the batch search gives up on them after a few chunks
+    path = DATA / "serg_benchmark_sample1000.txt"
+    sample = tmp_path / "serg.txt"
+    sample.write_text("".join(path.read_text().splitlines(keepends=True)[:40]))
+    _, scalar_out, _ = run(capsys, "solve", "--engine", "scalar", str(sample))
+    assert run(capsys, "solve", "--engine", "batch", str(sample)) == (0, scalar_out, "")
