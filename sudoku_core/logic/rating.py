@@ -23,7 +23,7 @@ LEVEL_OF = {
     "X-Wing": 2, "Swordfish": 2, "Jellyfish": 2, "Naked Quad": 2, "Hidden Quad": 2,
     "XY-Wing": 2, "XYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
     "Empty Rectangle": 2, "Simple Colors": 2, "Unique Rectangle": 2, "BUG+1": 2,
-    "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "ALS-XZ": 3,
+    "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "ALS-XZ": 3,
     "Forcing Chain": 4, "Forcing Net": 4,
 }
 

@@ -193,10 +193,21 @@ def search(links: Links, strong, weak, starts, max_nodes: int = MAX_NODES):
                 hit = (a, 0, abit)
             else:
                 for z in bits(nxt):
+                    if k >= 2 and full_weak[z] >> a & 1:
+                        # the end sees the start: a continuous loop, whose every weak link
+                        # holds exactly one truth (this includes what the chain alone removes)
+                        chain = _trace(layers, z, strong, weak)
+                        e = _loop_eliminations(chain, full_weak, real)
+                        if e:
+                            best = (chain, e, None, True)
+                            best_len = len(chain)
+                            break
                     e = wa & full_weak[z] & real
                     if e:
                         hit = (z, e, None)
                         break
+                if best is not None and len(best) == 4 and best[0][0] == a:
+                    break
             if hit:
                 z, elims, placed = hit
                 chain = _trace(layers, z, strong, weak)
@@ -212,6 +223,20 @@ def search(links: Links, strong, weak, starts, max_nodes: int = MAX_NODES):
             seen_f |= front
             layers.append(front)
     return best
+
+
+def _loop_eliminations(chain: list[int], weak, real: int) -> int:
+    """In a continuous loop (chain[0] = chain[1] - chain[2] = ... = chain[-1], and chain[-1] - chain[0]),
+    either every odd node is true or every even one, so each weak link has exactly one true end:
+    a candidate weakly linked to both ends of any of them is false."""
+    on_chain = 0
+    for v in chain:
+        on_chain |= 1 << v
+    out = 0
+    pairs = [(chain[i], chain[i + 1]) for i in range(1, len(chain) - 1, 2)] + [(chain[-1], chain[0])]
+    for x, y in pairs:
+        out |= weak[x] & weak[y]
+    return out & real & ~on_chain
 
 
 def _trace(layers, z, strong, weak) -> list[int]:
@@ -232,7 +257,11 @@ def _trace(layers, z, strong, weak) -> list[int]:
 def _make_step(b: Board, name: str, found, groups=None) -> Step:
     """`groups`: (index of the first group node, [(digit, cell board)]) for grouped chains."""
     n = b.t.n
-    chain, elims_bits, placed = found
+    chain, elims_bits, placed = found[:3]
+    loop = len(found) > 3
+    chain_kind = name
+    if loop:
+        name = "Continuous Nice Loop"
     nodes, labels, members, claims = [], [], [], []
     for v in chain:
         if groups is not None and v >= groups[0]:
@@ -260,7 +289,7 @@ def _make_step(b: Board, name: str, found, groups=None) -> Step:
     # strong links as "=", weak as "-": r1c1(5)=r1c5(5)-r4c5(5)=...
     chain_text = "".join(parts)
     on = f" on {sym(nodes[0][1], n)}" if name == "X-Chain" else ""
-    difficulty = chain_difficulty(name, len(nodes))
+    difficulty = chain_difficulty(chain_kind, len(nodes))
     cells = tuple(dict.fromkeys(c for c, _ in members))
     if placed is not None:
         cell, d = placed // n, placed % n + 1
@@ -269,8 +298,12 @@ def _make_step(b: Board, name: str, found, groups=None) -> Step:
         return Step(name, text, n, placements=((cell, d),), cells=cells, candidates=tuple(members),
                     links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
     elims = tuple((v // n, v % n + 1) for v in bits(elims_bits))
-    text = (f"{name}{on}: {chain_text}: either {claims[0]} or {claims[-1]}, so remove "
-            f"{removals_text(elims, n)}")
+    if loop:
+        text = (f"{name}: {chain_text}-{labels[0]} closes a loop, so each weak link in it has exactly "
+                f"one true end: remove {removals_text(elims, n)}")
+    else:
+        text = (f"{name}{on}: {chain_text}: either {claims[0]} or {claims[-1]}, so remove "
+                f"{removals_text(elims, n)}")
     return Step(name, text, n, eliminations=elims, cells=cells, candidates=tuple(members),
                 links=tuple(links), difficulty=difficulty, extra={"length": len(nodes)})
 
