@@ -34,13 +34,16 @@ class Step:
     def hint(self) -> str:
         """The first, gentle nudge: where to look and what kind of deduction, not the result."""
         if self.units:
-            where = ", ".join(self.units[:3])
+            where = " and ".join(self.units[:2])
         elif self.cells:
             where = ", ".join(cell_name(c, self.side) for c in sorted(self.cells)[:4])
         else:
             where = "the whole grid"
-        article = "an" if self.technique[:1].upper() in "AEIOUX" else "a"
-        return f"Look at {where}: {article} {self.technique}"
+        name = self.technique
+        if name.startswith(("Locked Candidates", "Simple Colors")):
+            return f"Look at {where}: {name}"  # plural names take no article
+        article = "an" if name[:1] in "AEIOX" else "a"  # an XY-Wing, a Unique Rectangle
+        return f"Look at {where}: {article} {name}"
 
     def to_dict(self) -> dict:
         """JSON-ready: cells as "r1c1" names, digits as ints."""
