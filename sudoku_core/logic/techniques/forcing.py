@@ -39,10 +39,13 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "lis
         if v:
             placed[v - 1] |= 1 << i
     peer_masks = t.peer_masks
-    peers = t.peers
     unit_masks = t.unit_masks
+    cell_units = t.cell_units
     queue = [(cell, digit)]
     depth = 0
+    # (unit -> digit mask) whose places changed: only these can hold a new hidden single or have
+    # lost their last place (the position itself has none pending: forcing runs after singles)
+    dirty: dict[int, int] = {}
     while True:
         while queue:
             c, d = queue.pop()
@@ -58,6 +61,8 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "lis
             m = cands[c]
             for e in bits(m):
                 pos[e] &= ~(1 << c)
+            for u in cell_units[c]:
+                dirty[u] = dirty.get(u, 0) | m
             cands[c] = 0
             values[c] = d + 1
             placed[d] |= 1 << c
@@ -72,9 +77,13 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "lis
                         return None
                     if not r & (r - 1):
                         queue.append((p, r.bit_length() - 1))
-        # hidden singles (and empty units)
-        for um in unit_masks:
-            for d in range(n):
+                    for u in cell_units[p]:
+                        dirty[u] = dirty.get(u, 0) | bit
+        # hidden singles (and units left without a place for a digit), where something changed
+        work, dirty = dirty, {}
+        for u, digits in work.items():
+            um = unit_masks[u]
+            for d in bits(digits):
                 if placed[d] & um:
                     continue
                 here = pos[d] & um
@@ -84,12 +93,12 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "lis
                     queue.append((here.bit_length() - 1, d))
         if queue:
             continue
-        if locked and _locked_pass(t, cands, pos, queue):
+        if locked and _locked_pass(t, cands, pos, queue, dirty):
             continue
         return values, cands, depth
 
 
-def _locked_pass(t, cands, pos, queue) -> bool:
+def _locked_pass(t, cands, pos, queue, dirty) -> bool:
     """One sweep of pointing/claiming on the working state; True when something changed."""
     changed = False
     for _, _, both, box_rest, line_rest in t.intersections:
@@ -109,6 +118,8 @@ def _locked_pass(t, cands, pos, queue) -> bool:
                     cands[i] = r
                     if r and not r & (r - 1):
                         queue.append((i, r.bit_length() - 1))
+                    for u in t.cell_units[i]:
+                        dirty[u] = dirty.get(u, 0) | (1 << d)
                 changed = True
     return changed
 
