@@ -24,6 +24,10 @@ Operations (`puzzle` is a string in any format `Grid.parse` reads, or a list of 
   sleep     {ms}                    -> {ms}   (diagnostic: keeps the engine busy; tests the time limit)
 
 Error codes: bad_request, parse, conflict, no_solution, gave_up, internal.
+
+More operations live in their own modules, each with an `OPS` table merged into this one and documented
+in its docstring: `bridge_logic` (candidates, hints, steps, rating), `bridge_generate` (new puzzles) and
+`bridge_batch` (many puzzles per request, for the page's Batch panel).
 """
 from __future__ import annotations
 
@@ -281,3 +285,12 @@ OPS: "dict[str, Callable[[dict], dict]]" = {
     "version": op_version,
     "sleep": op_sleep,
 }
+
+# The other modules' operations: imported last, as they build on the helpers above.
+from .bridge_logic import OPS as _LOGIC_OPS  # noqa: E402
+from .bridge_generate import OPS as _GENERATE_OPS  # noqa: E402
+from .bridge_batch import OPS as _BATCH_OPS  # noqa: E402
+
+OPS.update(_LOGIC_OPS)
+OPS.update(_GENERATE_OPS)
+OPS.update(_BATCH_OPS)

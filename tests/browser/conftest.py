@@ -28,6 +28,7 @@ needs eval); they poll with `page.evaluate` or wait on DOM attributes.
 """
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import time
@@ -37,7 +38,8 @@ from urllib.parse import urlsplit
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-SITE = ROOT / "dist" / "site"
+#: The built site under test; SUDOKU_SITE points elsewhere (e.g. a second build while another runs).
+SITE = Path(os.environ.get("SUDOKU_SITE") or ROOT / "dist" / "site").resolve()
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
