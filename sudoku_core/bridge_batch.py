@@ -1,9 +1,206 @@
 """The bridge's operations for many puzzles per request, for the page's Batch panel.
 
-Each takes the request dict and returns a JSON-shaped dict, raising `bridge.BridgeError` for failures.
+The page reads a file (or pasted text) as lines and sends them a chunk at a time, so that progress shows
+and Cancel works between chunks. It never parses a puzzle itself: the layout of the input, the reading of
+each line and the answers all come from the command line's own code (`sudoku_core.bulk`), so a file gives
+the page what it gives `python -m sudoku_core solve|count|check`.
+
+  batch_layout {head: [lines], shape?, column?}
+      -> {layout: lines|csv|blocks|empty, start, column, name}
+      How the input is laid out, from its first lines (up to and past the first that holds something):
+      one puzzle per line, CSV with a puzzle column (Kaggle's `quizzes,solutions`, `puzzle,solution`, or
+      `column` by name), or anything else (blocks, .sdk, .ss...: see `batch_split`). `start` is the
+      line number of the first line to send to `solve_many` (after a CSV header); `column` the index of
+      the CSV column holding the puzzles and `name` its name.
+
+  batch_split {text, shape?}
+      -> {items: [{line, puzzle, shape} | {line, error}]}
+      The puzzles of a whole text in the other layouts, each as a one-line puzzle with its shape (or the
+      sentence saying why it cannot be read), to send back to `solve_many` as `items`.
+
+  solve_many {lines, first, column?, name?, mode?, shape?, limit?, maxMs?, budgetMs?}
+  solve_many {items, mode?, limit?, maxMs?, budgetMs?}
+      -> {results: [{line, status, count, solution, output, message}], consumed, ms}
+      Answers the puzzles of consecutive input lines (`first` is the number of the first; blank and
+      comment lines get no result), or of `batch_split` items. `mode`: solve (default), count or check
+      (`limit`, default 2, is what count counts up to). Per puzzle: `status` solved|unique|several|none|
+      conflict|bad|gave_up, `count` (-1 when it gave up), `solution` (the first solution as a line, ''
+      when none), `output` (the CLI's output line for it: the solution, the count or the verdict) and
+      `message` ("line N: reason" for a failure, else null). A puzzle gets `maxMs` (default 10,000) of
+      search before it gives up; the request stops taking new puzzles once `budgetMs` (default 100) is
+      spent and says how many of the lines (or items) it `consumed`: the page sends the rest next.
+
+Error codes: bad_request (a malformed request, or more than the size limits), parse (no such CSV column).
 """
 from __future__ import annotations
 
-from typing import Callable
+import time
+from typing import Any, Callable
 
-OPS: "dict[str, Callable[[dict], dict]]" = {}
+from . import bulk
+from .bridge import BridgeError, _int, _shape, _shape_spec
+from .formats import ParseError
+from .grid import Grid
+from .shape import Shape
+
+#: The most lines (or items) one request may carry, and the most characters in all.
+MAX_LINES = 20_000
+MAX_CHARS = 4_000_000
+#: The most lines `batch_layout` looks at.
+MAX_HEAD = 200
+#: A puzzle's default search time before it is reported as "gave up" (the page's request time-out is larger).
+DEFAULT_MAX_MS = 10_000
+#: How long a request keeps taking new puzzles, by default.
+DEFAULT_BUDGET_MS = 100
+MODES = ("solve", "count", "check")
+#: bulk's statuses, as the page names them.
+_STATUS = {"invalid": "bad", "gave up": "gave_up"}
+
+
+def _strings(request: dict, key: str, limit: int = MAX_LINES) -> "list[str]":
+    value = request.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise BridgeError("bad_request", f"'{key}' must be a list of strings (lines of the input).")
+    if len(value) > limit:
+        raise BridgeError("bad_request", f"At most {limit:,} lines per request; {len(value):,} were sent.")
+    if sum(map(len, value)) > MAX_CHARS:
+        raise BridgeError("bad_request", f"At most {MAX_CHARS:,} characters per request.")
+    return value
+
+
+def _column(request: dict) -> "str | None":
+    column = request.get("column")
+    if column in (None, ""):
+        return None
+    if not isinstance(column, str):
+        raise BridgeError("bad_request", "'column' must be the name of a CSV column.")
+    return column
+
+
+def _box(shape: "Shape | None") -> "tuple[int, int] | None":
+    return (shape.box_rows, shape.box_cols) if shape is not None else None
+
+
+# -- the layout of an input -----------------------------------------------------------------------
+def op_batch_layout(request: dict) -> dict:
+    head = _strings(request, "head", MAX_HEAD)
+    shape, column = _shape(request), _column(request)
+    try:
+        job = next(bulk.chunks(head, shape, column, 1), None)
+    except bulk.UsageError as problem:
+        raise BridgeError("parse", f"{str(problem)[:1].upper()}{str(problem)[1:]}.") from None
+    if job is None:
+        return {"layout": "empty", "start": None, "column": None, "name": None}
+    if job[0] == "items":
+        return {"layout": "blocks", "start": 1, "column": None, "name": None}
+    _, start, _, index, name = job
+    return {"layout": "csv" if index is not None else "lines", "start": start, "column": index,
+            "name": name or None}
+
+
+def op_batch_split(request: dict) -> dict:
+    text = request.get("text")
+    if not isinstance(text, str):
+        raise BridgeError("bad_request", "'text' must be the input as a string.")
+    if len(text) > MAX_CHARS:
+        raise BridgeError("bad_request", f"At most {MAX_CHARS:,} characters of blocks per request; "
+                                         "put one puzzle per line for bigger inputs.")
+    items: list[dict] = []
+    for job in bulk.chunks(text.splitlines(keepends=True), _shape(request), None, MAX_LINES):
+        for item in bulk._items(job):  # ("G", line, box, digits) or ("E", line, error)
+            if item[0] == "E":
+                items.append({"line": item[1], "error": str(item[2])})
+            else:
+                shape = Shape.of(*item[2])
+                items.append({"line": item[1], "puzzle": Grid(item[3], shape).to_line(),
+                              "shape": _shape_spec(shape)})
+    return {"items": items}
+
+
+# -- answering ------------------------------------------------------------------------------------
+def _read_items(request: dict) -> "list[tuple]":
+    """The request's `items` (from batch_split) as bulk's ("G", line, box, digits) / ("E", line, error)."""
+    raw = request.get("items")
+    if not isinstance(raw, list) or not all(isinstance(v, dict) for v in raw):
+        raise BridgeError("bad_request", "'items' must be a list of {line, puzzle, shape} or {line, error}.")
+    if len(raw) > MAX_LINES:
+        raise BridgeError("bad_request", f"At most {MAX_LINES:,} items per request; {len(raw):,} were sent.")
+    out: list[tuple] = []
+    for item in raw:
+        line = item.get("line")
+        if type(line) is not int or line < 1:
+            raise BridgeError("bad_request", "Each item needs its 'line' number.")
+        if isinstance(item.get("error"), str):
+            out.append(("E", line, ParseError(item["error"])))
+            continue
+        try:
+            grid = Grid.parse(str(item.get("puzzle", "")), Shape.parse(str(item.get("shape", ""))))
+        except ValueError as problem:  # ParseError too
+            out.append(("E", line, ParseError(str(problem), line)))
+            continue
+        out.append(("G", line, _box(grid.shape), bytes(grid.values)))
+    return out
+
+
+def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], int, int]":
+    """The request's consecutive `lines` read as the CLI reads them, the number of the first line and
+    of the line after the last."""
+    lines = _strings(request, "lines")
+    first = _int(request, "first", 1, 1, 2**53)
+    index = request.get("column")
+    if index is not None and (type(index) is not int or index < 0):
+        raise BridgeError("bad_request", "'column' must be the index of the CSV column holding the puzzles.")
+    name = request.get("name") or "puzzle"
+    items = bulk._read_lines(bulk._items(("lines", first, lines, index, str(name))), shape)
+    return [item for item in items if item is not None], first, first + len(lines)
+
+
+def op_solve_many(request: dict) -> dict:
+    started = time.perf_counter()
+    mode = request.get("mode", "solve")
+    if mode not in MODES:
+        raise BridgeError("bad_request", f"'mode' must be one of {', '.join(MODES)}.")
+    limit = _int(request, "limit", 2, 1, 1000)
+    max_ms = _int(request, "maxMs", DEFAULT_MAX_MS, 1, 600_000)
+    budget = _int(request, "budgetMs", DEFAULT_BUDGET_MS, 1, 60_000) / 1000
+    shape = _shape(request)
+    pre_split = "items" in request
+    if pre_split:  # positions count items instead of lines
+        items = _read_items(request)
+        first, end = 0, len(items)
+    else:
+        items, first, end = _read_lines(request, shape)
+    settings = bulk.Settings(mode, limit, "scalar", _box(shape), None, max_ms / 1000, "line")
+    answer_limit = {"solve": 1, "check": 2}.get(mode, limit)
+    answered: list = [None] * len(items)
+    done = 0
+    for k, item in enumerate(items):
+        if k and time.perf_counter() - started > budget:
+            break
+        if item[0] == "E":
+            answered[k] = (item[1], "invalid", 0, "", 0.0, str(item[2]))
+        else:
+            bulk._scalar_group(items, [k], Shape.of(*item[2]), answer_limit, settings, answered)
+        done = k + 1
+    # Stopped on the budget, the next request starts at the next puzzle (lines: at its line).
+    stop = end if done == len(items) else (done if pre_split else items[done][1])
+    consumed = stop - first
+    outputs = bulk.render(answered[:done], settings, "-").out.split("\n")
+    results = [_result(found, outputs[j], mode) for j, found in enumerate(answered[:done])]
+    return {"results": results, "consumed": consumed, "ms": round((time.perf_counter() - started) * 1000, 2)}
+
+
+def _result(found: tuple, output: str, mode: str) -> dict:
+    number, status, count, solution, _seconds, message = found
+    report = bulk._report(number, status, message, "solve" if mode == "solve" else "check")
+    if report is None and status in ("none", "conflict"):  # count and check report these too
+        report = f"line {number}: " + ("no solution" if status == "none" else f"clashing givens: {message}")
+    return {"line": number, "status": _STATUS.get(status, status), "count": count, "solution": solution,
+            "output": output, "message": report}
+
+
+OPS: "dict[str, Callable[[dict], Any]]" = {
+    "batch_layout": op_batch_layout,
+    "batch_split": op_batch_split,
+    "solve_many": op_solve_many,
+}
