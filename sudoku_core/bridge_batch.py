@@ -20,9 +20,10 @@ the page what it gives `python -m sudoku_core solve|count|check`.
 
   solve_many {lines, first, column?, name?, mode?, shape?, limit?, maxMs?, budgetMs?}
   solve_many {items, mode?, limit?, maxMs?, budgetMs?}
-      -> {results: [{line, status, count, solution, output, message}], consumed, ms}
+      -> {results: [{line, puzzle, status, count, solution, output, message}], consumed, ms}
       Answers the puzzles of consecutive input lines (`first` is the number of the first; blank and
-      comment lines get no result), or of `batch_split` items. `mode`: solve (default), count or check
+      comment lines get no result), or of `batch_split` items; `puzzle` is the text read for it (a CSV
+      row's puzzle field). `mode`: solve (default), count or check
       (`limit`, default 2, is what count counts up to). Per puzzle: `status` solved|unique|several|none|
       conflict|bad|gave_up, `count` (-1 when it gave up), `solution` (the first solution as a line, ''
       when none), `output` (the CLI's output line for it: the solution, the count or the verdict) and
@@ -118,18 +119,21 @@ def op_batch_split(request: dict) -> dict:
 
 
 # -- answering ------------------------------------------------------------------------------------
-def _read_items(request: dict) -> "list[tuple]":
-    """The request's `items` (from batch_split) as bulk's ("G", line, box, digits) / ("E", line, error)."""
+def _read_items(request: dict) -> "tuple[list[tuple], dict[int, str]]":
+    """The request's `items` (from batch_split) as bulk's ("G", line, box, digits) / ("E", line, error),
+    and the puzzle text of each line."""
     raw = request.get("items")
     if not isinstance(raw, list) or not all(isinstance(v, dict) for v in raw):
         raise BridgeError("bad_request", "'items' must be a list of {line, puzzle, shape} or {line, error}.")
     if len(raw) > MAX_LINES:
         raise BridgeError("bad_request", f"At most {MAX_LINES:,} items per request; {len(raw):,} were sent.")
     out: list[tuple] = []
+    texts: dict[int, str] = {}
     for item in raw:
         line = item.get("line")
         if type(line) is not int or line < 1:
             raise BridgeError("bad_request", "Each item needs its 'line' number.")
+        texts[line] = str(item.get("puzzle", ""))
         if isinstance(item.get("error"), str):
             out.append(("E", line, ParseError(item["error"])))
             continue
@@ -139,20 +143,22 @@ def _read_items(request: dict) -> "list[tuple]":
             out.append(("E", line, ParseError(str(problem), line)))
             continue
         out.append(("G", line, _box(grid.shape), bytes(grid.values)))
-    return out
+    return out, texts
 
 
-def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], int, int]":
-    """The request's consecutive `lines` read as the CLI reads them, the number of the first line and
-    of the line after the last."""
+def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], dict[int, str], int, int]":
+    """The request's consecutive `lines` read as the CLI reads them, the puzzle text of each line (a
+    CSV row's puzzle field), the number of the first line and of the line after the last."""
     lines = _strings(request, "lines")
     first = _int(request, "first", 1, 1, 2**53)
     index = request.get("column")
     if index is not None and (type(index) is not int or index < 0):
         raise BridgeError("bad_request", "'column' must be the index of the CSV column holding the puzzles.")
     name = request.get("name") or "puzzle"
-    items = bulk._read_lines(bulk._items(("lines", first, lines, index, str(name))), shape)
-    return [item for item in items if item is not None], first, first + len(lines)
+    raw = bulk._items(("lines", first, lines, index, str(name)))  # ("L", line, text) or ("E", line, error)
+    texts = {item[1]: item[2] if item[0] == "L" else "" for item in raw}
+    items = [item for item in bulk._read_lines(raw, shape) if item is not None]
+    return items, texts, first, first + len(lines)
 
 
 def op_solve_many(request: dict) -> dict:
@@ -166,10 +172,10 @@ def op_solve_many(request: dict) -> dict:
     shape = _shape(request)
     pre_split = "items" in request
     if pre_split:  # positions count items instead of lines
-        items = _read_items(request)
+        items, texts = _read_items(request)
         first, end = 0, len(items)
     else:
-        items, first, end = _read_lines(request, shape)
+        items, texts, first, end = _read_lines(request, shape)
     settings = bulk.Settings(mode, limit, "scalar", _box(shape), None, max_ms / 1000, "line")
     answer_limit = {"solve": 1, "check": 2}.get(mode, limit)
     answered: list = [None] * len(items)
@@ -186,17 +192,17 @@ def op_solve_many(request: dict) -> dict:
     stop = end if done == len(items) else (done if pre_split else items[done][1])
     consumed = stop - first
     outputs = bulk.render(answered[:done], settings, "-").out.split("\n")
-    results = [_result(found, outputs[j], mode) for j, found in enumerate(answered[:done])]
+    results = [_result(found, texts[found[0]], outputs[j], mode) for j, found in enumerate(answered[:done])]
     return {"results": results, "consumed": consumed, "ms": round((time.perf_counter() - started) * 1000, 2)}
 
 
-def _result(found: tuple, output: str, mode: str) -> dict:
+def _result(found: tuple, puzzle: str, output: str, mode: str) -> dict:
     number, status, count, solution, _seconds, message = found
     report = bulk._report(number, status, message, "solve" if mode == "solve" else "check")
     if report is None and status in ("none", "conflict"):  # count and check report these too
         report = f"line {number}: " + ("no solution" if status == "none" else f"clashing givens: {message}")
-    return {"line": number, "status": _STATUS.get(status, status), "count": count, "solution": solution,
-            "output": output, "message": report}
+    return {"line": number, "puzzle": puzzle, "status": _STATUS.get(status, status), "count": count,
+            "solution": solution, "output": output, "message": report}
 
 
 OPS: "dict[str, Callable[[dict], Any]]" = {
