@@ -4,23 +4,29 @@ Each takes the request dict and returns a JSON-shaped dict, raising `bridge.Brid
 Cells are indices (row-major from 0) and digits 1..n, so the page can draw them without reading names:
 
   candidates {puzzle, shape?}        -> {candidates: [[digits] per cell]}   (filled cells: [])
-  hint       {puzzle, shape?, givens?, candidates?}
+  hint       {puzzle, shape?, givens?, candidates? | eliminated?}
                                      -> {status, step, message, cells, candidates}
   path       {puzzle, shape?, maxSteps?}
-                                     -> {status, solved, steps: [step ...], candidates, message, cells}
+                                     -> {status, solved, steps: [step ...], candidates, end, message, cells}
   rate       {puzzle, shape?}        -> {score, level, hardest, steps, message, diagnosis}
   diagnose   {puzzle, shape?}        -> {status, message, cells, clue: {cell, digit} | null}
 
 `puzzle` is the grid as the person sees it (givens and their own entries). `givens` (optional, same
 forms) is the puzzle as it was given: with it, an entry the solution does not have is pointed out
 ("Wrong Entry") before any deduction. `candidates` (optional) are the person's pencil marks, one list
-of digits per cell: the hint then reasons from them (and says so when a mark removed was the answer).
+of digits per cell: the hint then reasons from them (and says so when a mark removed was the answer). `eliminated`
+(optional, instead of `candidates`) lists [cell, digit] marks taken away from the plain ones, which is
+what the page keeps: the eliminations of the hints it applied.
 
 A step is `{technique, text, hint, difficulty, placements: [{cell, digit}], eliminations: [{cell, digit}],
 cells, candidates: [{cell, digit}], units: [{name, cells}], links: [{from: {cell, digit}, to: {cell,
 digit}, kind}], clear, restore}`: `cells`/`candidates`/`units` are the pattern to highlight,
 `placements`/`eliminations` the result, `links` a chain's arrows ("strong", "weak" or "implies"),
 `clear` the cells of a wrong entry, `restore` the marks to put back after a "Candidate Error".
+
+A path's steps also carry `removed`: every mark the step takes away, as [cell, digit] pairs (its
+eliminations, and for a placement the cell's other marks and the digit in its peers), so the page can
+show the marks before any step from the starting `candidates`; `end` is the grid where the path stopped.
 
 `hint` and `path` statuses: "step" (a step was found), "solved" (the grid is full and right),
 "stuck" (no technique here finds the next step: the grid needs guessing), "no solution" and
@@ -34,7 +40,7 @@ from typing import Any, Callable
 from . import bridge
 from .grid import Grid
 from .logic import candidate_lists, diagnose, next_step, rate, solve_path
-from .logic.board import tables
+from .logic.board import Board, bits, tables
 from .logic.diagnose import NO_SOLUTION, SEVERAL, Diagnosis
 from .logic.path import STATUS_BROKEN, STATUS_SOLVED, STATUS_STUCK
 from .logic.step import Step
@@ -91,6 +97,22 @@ def _marks(request: dict, grid: Grid) -> "list[list[int]] | None":
     return marks
 
 
+def _without(request: dict, grid: Grid) -> "list[list[int]] | None":
+    """The plain pencil marks less the `eliminated` [cell, digit] pairs (marks a hint took away)."""
+    pairs = request.get("eliminated")
+    if not pairs:
+        return None
+    n, count = grid.shape.side, grid.shape.cell_count
+    if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
+            and 0 <= p[0] < count and 1 <= p[1] <= n for p in pairs):
+        raise bridge.BridgeError("bad_request", f"'eliminated' must be a list of [cell, digit] pairs "
+                                 f"(cells 0 to {count - 1}, digits 1 to {n}).")
+    marks = candidate_lists(grid)
+    gone = {(c, d) for c, d in pairs}
+    return [[d for d in cell if (i, d) not in gone] for i, cell in enumerate(marks)]
+
+
 def _givens(request: dict, grid: Grid) -> "Grid | None":
     """The puzzle as given, when sent and consistent with the grid (every given still in place)."""
     if request.get("givens") in (None, ""):
@@ -120,6 +142,8 @@ def op_hint(request: dict) -> dict:
     grid = bridge._grid(request)
     givens = _givens(request, grid)
     marks = _marks(request, grid)
+    if marks is None:
+        marks = _without(request, grid)
     # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
     step = next_step(grid, marks, puzzle=givens)
     if step is not None and step.technique == "Wrong Entry":
@@ -154,6 +178,8 @@ def op_path(request: dict) -> dict:
     _clash(grid)
     path = solve_path(grid, max_steps=max_steps)
     steps = [step_data(s, grid) for s in path.steps]
+    for data, removed in zip(steps, _removals(grid, path.steps)):
+        data["removed"] = removed
     result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid), "cells": [],
               "end": path.grid.to_line() if path.grid is not None else grid.to_line()}
     if path.status == STATUS_SOLVED:
@@ -164,6 +190,20 @@ def op_path(request: dict) -> dict:
     status = "stuck" if path.status == STATUS_STUCK else ("no solution" if path.status == STATUS_BROKEN else path.status)
     return {**result, "status": status,
             "message": f"After {len(steps)} steps no technique here finds the next one: the rest needs a guess."}
+
+
+def _removals(grid: Grid, steps: "list[Step]") -> "list[list[list[int]]]":
+    """For each step, every pencil mark it takes away as [cell, digit] pairs: its eliminations, and for
+    a placement the cell's other marks and the digit in its peers. The page replays these to show the
+    marks before any step without asking again."""
+    board = Board.from_grid(grid)
+    out = []
+    for step in steps:
+        before = list(board.cands)
+        board.apply(step)
+        out.append([[i, d + 1] for i, (was, now) in enumerate(zip(before, board.cands)) if was != now
+                    for d in bits(was & ~now)])
+    return out
 
 
 def op_rate(request: dict) -> dict:

@@ -203,3 +203,35 @@ def test_every_logic_op_answers_through_json_text():
         reply = json.loads(handle_json(json.dumps({"op": op, "puzzle": HARD})))
         assert reply["ok"] is True, (op, reply)
     assert json.loads(handle_json(json.dumps({"op": "hint", "puzzle": "12"})))["error"]["code"] == "parse"
+
+
+def test_replaying_the_removed_marks_gives_the_marks_before_each_step():
+    result = ok({"op": "path", "puzzle": CHAINED})
+    marks = [set(m) for m in result["candidates"]]
+    line = CHAINED
+    for step in result["steps"]:
+        for e in step["eliminations"]:
+            assert e["digit"] in marks[e["cell"]]          # every elimination removes a mark still there
+        for cell, digit in step["removed"]:
+            marks[cell].discard(digit)
+        line = apply(line, step)
+        expected = ok({"op": "candidates", "puzzle": line})["candidates"]
+        assert all(marks[i] <= set(expected[i]) for i in range(81))   # the marks only shrink
+        assert all(not marks[i] for i in range(81) if line[i] != ".")
+    assert line == solve(Grid.parse(CHAINED)).to_line()
+
+
+def test_eliminated_marks_are_taken_from_the_plain_ones_and_the_hint_moves_on():
+    path = ok({"op": "path", "puzzle": CHAINED})["steps"]
+    line = CHAINED
+    for step in path:                                   # play the path up to its first elimination step
+        if step["eliminations"]:
+            break
+        line = apply(line, step)
+    hint = ok({"op": "hint", "puzzle": line})["step"]
+    assert hint["eliminations"] and not hint["placements"]
+    gone = [[e["cell"], e["digit"]] for e in hint["eliminations"]]
+    after = ok({"op": "hint", "puzzle": line, "eliminated": gone})
+    assert all(d not in after["candidates"][c] for c, d in gone)
+    assert after["step"]["eliminations"] != hint["eliminations"] or after["step"]["placements"]
+    assert error({"op": "hint", "puzzle": line, "eliminated": [[81, 1]]})["code"] == "bad_request"
