@@ -1,0 +1,389 @@
+// The Batch page: many puzzles at once, pasted or from a file, solved (or checked, or counted) by the engine in
+// its worker a chunk at a time, with progress, Cancel, a summary, the first rows and problems, and downloads.
+//
+// The page splits the input into lines and nothing more: the engine says how the input is laid out
+// (`batch_layout`), reads every puzzle and answers it (`solve_many`), as `python -m sudoku_core solve` would.
+// Chunks are sized so that one takes about TARGET_MS: progress moves, and Cancel (which stops between chunks,
+// keeping what was done) answers at once, while the requests stay few enough not to cost much.
+import { getEngine } from './engine.js';
+import { openFile, openText } from './batch-read.js';
+import { Results, statusWords, tableRow, SHOWN_ROWS, SHOWN_PROBLEMS } from './batch-results.js';
+
+const TARGET_MS = 75;
+/** The engine stops taking new puzzles after this long in one request (a guard for hard puzzles). */
+const BUDGET_MS = 100;
+/** A puzzle's search time before it is reported as "gave up". */
+const PUZZLE_MS = 10_000;
+/** A request stuck past this (a puzzle past its time, plus the budget, plus slack) restarts the engine. */
+const REQUEST_MS = PUZZLE_MS + 20_000;
+const FIRST_CHUNK = 8;
+const MAX_CHUNK = 4000;
+/** Lines sent to `batch_layout`: enough to reach the first puzzle past a comment header. */
+const HEAD_LINES = 50;
+/** The most text read whole for inputs that are not one puzzle per line (blocks, .sdk...). */
+const BLOCKS_MAX_CHARS = 4_000_000;
+
+const $ = (id) => document.getElementById(id);
+const textArea = $('batch-text');
+const fileInput = $('batch-file');
+const fileName = $('file-name');
+const fileClear = $('file-clear');
+const dropZone = $('drop-zone');
+const shapeSelect = $('batch-shape');
+const columnInput = $('batch-column');
+const limitInput = $('batch-limit');
+const limitOption = $('limit-option');
+const startButton = $('batch-start');
+const cancelButton = $('batch-cancel');
+const bar = $('batch-bar');
+const meter = $('batch-meter');
+const statusLine = $('batch-status');
+const resultsSection = $('results');
+const summary = $('batch-summary');
+const textLink = $('download-text');
+const csvLink = $('download-csv');
+const problemsTable = $('problems-table');
+const problemsNone = $('problems-none');
+const problemsMore = $('problems-more');
+const rowsTable = $('rows-table');
+const rowsMore = $('rows-more');
+
+const engine = getEngine();
+const number = (n) => n.toLocaleString('en-US');
+
+let chosenFile = null;
+let current = null; // the run under way: {cancelled}
+let downloadURLs = [];
+
+// -- choosing the input ---------------------------------------------------------------------------------
+function formatSize(bytes) {
+  if (bytes < 1024) return `${bytes} bytes`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+function chooseFile(file) {
+  if (!file) return;
+  chosenFile = file;
+  fileName.textContent = `${file.name} (${formatSize(file.size)}) is read instead of the pasted text.`;
+  fileName.hidden = false;
+  fileClear.hidden = false;
+  announce(`File chosen: ${file.name}. Press Start to run it.`);
+}
+
+function clearFile() {
+  chosenFile = null;
+  fileInput.value = '';
+  fileName.hidden = true;
+  fileClear.hidden = true;
+  announce('The pasted text will be used.');
+}
+
+fileInput.addEventListener('change', () => chooseFile(fileInput.files[0]));
+fileClear.addEventListener('click', () => { clearFile(); textArea.focus(); });
+
+const carriesFiles = (event) => [...(event.dataTransfer?.types || [])].includes('Files');
+for (const type of ['dragenter', 'dragover']) {
+  dropZone.addEventListener(type, (event) => {
+    if (!carriesFiles(event)) return; // dropped text goes into the text area as usual
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+    dropZone.classList.add('dragging');
+  });
+}
+dropZone.addEventListener('dragleave', (event) => {
+  if (!dropZone.contains(event.relatedTarget)) dropZone.classList.remove('dragging');
+});
+dropZone.addEventListener('drop', (event) => {
+  dropZone.classList.remove('dragging');
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  chooseFile(event.dataTransfer.files[0]);
+});
+// A file dropped beside the zone must not replace the page (and the pasted text with it).
+for (const type of ['dragover', 'drop']) {
+  window.addEventListener(type, (event) => { if (carriesFiles(event)) event.preventDefault(); });
+}
+
+function mode() {
+  return document.querySelector('input[name="mode"]:checked').value;
+}
+
+function syncOptions() {
+  limitOption.hidden = mode() !== 'count';
+}
+for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', syncOptions);
+syncOptions();
+
+// -- talking to the user ----------------------------------------------------------------------------------
+function announce(text) {
+  statusLine.textContent = text;
+}
+
+function clock(seconds) {
+  const s = Math.max(0, Math.round(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function showProgress(results, fraction, startedAt) {
+  const elapsed = (performance.now() - startedAt) / 1000;
+  const rate = elapsed > 0 ? results.count / elapsed : 0;
+  bar.value = fraction;
+  const parts = [`${number(results.count)} puzzles`, `${number(Math.round(rate))}/s`, `${Math.floor(fraction * 100)}%`];
+  if (fraction > 0.01 && fraction < 1) parts.push(`about ${clock(elapsed * (1 - fraction) / fraction)} left`);
+  meter.textContent = parts.join(' · ');
+}
+
+function showRows({ rows, problems }, results) {
+  const rowBody = rowsTable.tBodies[0];
+  for (const r of rows) {
+    const answer = r.message && !r.solution ? r.message : r.output;
+    rowBody.append(tableRow([String(r.line), statusWords(r.status), r.puzzle, answer],
+      ['', `status status-${r.status}`, 'puzzle', answer === r.output ? 'answer' : '']));
+  }
+  const problemBody = problemsTable.tBodies[0];
+  for (const r of problems) {
+    problemBody.append(tableRow([String(r.line), statusWords(r.status), r.message || ''],
+      ['', `status status-${r.status}`, '']));
+  }
+  problemsTable.hidden = results.problemCount === 0;
+  problemsNone.hidden = results.problemCount > 0;
+  problemsMore.hidden = results.problemCount <= SHOWN_PROBLEMS;
+  problemsMore.textContent = `The first ${SHOWN_PROBLEMS} of ${number(results.problemCount)} problems; the CSV download has them all.`;
+  rowsMore.hidden = results.count <= SHOWN_ROWS;
+  rowsMore.textContent = `The first ${SHOWN_ROWS} of ${number(results.count)} results; the downloads have them all.`;
+}
+
+function showSummary(results, seconds, note) {
+  const t = results.tally;
+  const rate = seconds > 0 ? results.count / seconds : 0;
+  const several = results.mode === 'solve' ? 'not checked (use Check)' : number(t.several);
+  const none = t.conflict ? `${number(t.none + t.conflict)} (${number(t.conflict)} with clashing givens)` : number(t.none);
+  const entries = [
+    ['Puzzles', number(results.count)],
+    [results.mode === 'solve' ? 'Solved' : 'With a solution', number(results.solved)],
+    ['Several solutions', several],
+    ['No solution', none],
+    ['Bad lines', number(t.bad)],
+    ...(t.gave_up ? [['Gave up', number(t.gave_up)]] : []),
+    ['Time', `${seconds.toFixed(2)} s`],
+    ['Rate', `${number(Math.round(rate))} puzzles/s`],
+  ];
+  summary.replaceChildren(...entries.flatMap(([term, value]) => {
+    const dt = document.createElement('dt');
+    const dd = document.createElement('dd');
+    dt.textContent = term;
+    dd.textContent = value;
+    return [dt, dd];
+  }));
+  if (note) {
+    const p = document.createElement('p');
+    p.className = 'stopped';
+    p.textContent = note;
+    summary.append(p);
+  }
+}
+
+function offerDownloads(results, baseName) {
+  for (const url of downloadURLs) URL.revokeObjectURL(url);
+  downloadURLs = [URL.createObjectURL(results.text()), URL.createObjectURL(results.csv())];
+  const what = { solve: 'solutions', check: 'verdicts', count: 'counts' }[results.mode];
+  textLink.href = downloadURLs[0];
+  textLink.download = `${baseName}.${what}.txt`;
+  csvLink.href = downloadURLs[1];
+  csvLink.download = `${baseName}.results.csv`;
+  textLink.hidden = csvLink.hidden = results.count === 0;
+}
+
+function resetResults() {
+  summary.replaceChildren();
+  rowsTable.tBodies[0].replaceChildren();
+  problemsTable.tBodies[0].replaceChildren();
+  problemsTable.hidden = true;
+  problemsNone.hidden = false;
+  problemsMore.hidden = rowsMore.hidden = true;
+  textLink.hidden = csvLink.hidden = true;
+  bar.value = 0;
+}
+
+function setRunning(on) {
+  startButton.disabled = on;
+  cancelButton.disabled = !on;
+  for (const control of [fileInput, shapeSelect, columnInput, limitInput]) control.disabled = on;
+}
+
+// -- feeding the engine ---------------------------------------------------------------------------------
+/** Consecutive lines of a one-per-line or CSV input, from `first` on. */
+function lineFeeder(source, rest, first, layout) {
+  let buffer = rest;
+  return {
+    async payload(size) {
+      if (buffer.length < size) buffer = buffer.concat(await source.take(size - buffer.length));
+      if (!buffer.length) return null;
+      return { lines: buffer.length > size ? buffer.slice(0, size) : buffer, first, column: layout.column, name: layout.name };
+    },
+    advance(consumed) {
+      buffer = buffer.slice(consumed);
+      first += consumed;
+    },
+    get fraction() {
+      return source.fractionAfter(buffer.length);
+    },
+  };
+}
+
+/** The puzzles `batch_split` found in an input of blocks. */
+function itemFeeder(items) {
+  let at = 0;
+  return {
+    async payload(size) {
+      return at < items.length ? { items: items.slice(at, at + size) } : null;
+    },
+    advance(consumed) {
+      at += consumed;
+    },
+    get fraction() {
+      return items.length ? at / items.length : 1;
+    },
+  };
+}
+
+/** The next chunk size: about TARGET_MS of work, growing at most fourfold at a time. */
+function nextSize(size, wallMs, consumed) {
+  const perLine = Math.max(wallMs, 1) / Math.max(consumed, 1);
+  const wanted = Math.round(TARGET_MS / perLine);
+  return Math.max(1, Math.min(MAX_CHUNK, size * 4, wanted));
+}
+
+async function feederFor(source, options) {
+  const head = await source.take(HEAD_LINES);
+  const layout = await engine.request('batch_layout', { head, shape: options.shape, column: options.column });
+  if (layout.layout === 'empty') return null;
+  if (layout.layout !== 'blocks') return lineFeeder(source, head.slice(layout.start - 1), layout.start, layout);
+  // Blocks, .sdk, .ss...: puzzles span lines, so the engine reads the whole text once and lists them.
+  const lines = head;
+  let chars = lines.reduce((sum, line) => sum + line.length + 1, 0);
+  for (let more = await source.take(1000); more.length; more = await source.take(1000)) {
+    lines.push(...more);
+    chars += more.reduce((sum, line) => sum + line.length + 1, 0);
+    if (chars > BLOCKS_MAX_CHARS) {
+      throw new Error('This input is not one puzzle per line and is too long to read whole: ' +
+        'put one puzzle per line, or use the command line.');
+    }
+  }
+  const { items } = await engine.request('batch_split', { text: lines.join('\n'), shape: options.shape });
+  return itemFeeder(items);
+}
+
+function readOptions() {
+  const limit = Number(limitInput.value);
+  if (mode() === 'count' && !(Number.isInteger(limit) && limit >= 2 && limit <= 1000)) {
+    throw new Error('Count up to: give a whole number from 2 to 1000.');
+  }
+  return { mode: mode(), shape: shapeSelect.value, column: columnInput.value.trim(), limit };
+}
+
+async function run() {
+  if (current) return;
+  let options;
+  try {
+    options = readOptions();
+  } catch (error) {
+    announce(error.message);
+    limitInput.focus();
+    return;
+  }
+  const job = { cancelled: false };
+  current = job;
+  setRunning(true);
+  resetResults();
+  const results = new Results(options.mode);
+  const baseName = chosenFile ? chosenFile.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, '') || 'puzzles' : 'puzzles';
+  let note = null;
+  let startedAt = performance.now();
+  try {
+    const source = chosenFile ? await openFile(chosenFile) : openText(textArea.value);
+    if (engine.state !== 'ready') {
+      announce('Waiting for the Python engine to start…');
+      meter.textContent = 'Starting the engine…';
+      await engine.ready;
+    }
+    announce(`${{ solve: 'Solving', check: 'Checking', count: 'Counting' }[options.mode]}…`);
+    startedAt = performance.now();
+    const feeder = await feederFor(source, options);
+    if (!feeder) {
+      announce(chosenFile ? `No puzzles found in ${chosenFile.name}.` : 'No puzzles found: paste puzzles, one per line, or open a file.');
+      return;
+    }
+    resultsSection.hidden = false;
+    let size = FIRST_CHUNK;
+    for (;;) {
+      if (job.cancelled) {
+        note = `Cancelled: stopped after line ${results.lines.at(-1) ?? 0}. The results up to there can be downloaded.`;
+        break;
+      }
+      const payload = await feeder.payload(size);
+      if (!payload) break;
+      const sentAt = performance.now();
+      const reply = await engine.request('solve_many', {
+        ...payload, mode: options.mode, shape: options.shape, limit: options.limit,
+        maxMs: PUZZLE_MS, budgetMs: BUDGET_MS,
+      }, { timeoutMs: REQUEST_MS });
+      feeder.advance(reply.consumed);
+      size = nextSize(size, performance.now() - sentAt, reply.consumed);
+      showRows(results.add(reply.results), results);
+      showProgress(results, feeder.fraction, startedAt);
+    }
+    if (!note && source.error) note = `${source.error} The puzzles before that were answered.`;
+  } catch (error) {
+    const where = results.count ? ` Stopped after line ${results.lines.at(-1)}; the results up to there can be downloaded.` : '';
+    note = `${error && error.message ? error.message : error}${where}`;
+    if (!results.count) announce(note);
+  } finally {
+    current = null;
+    setRunning(false);
+    if (results.count) {
+      const seconds = (performance.now() - startedAt) / 1000;
+      showSummary(results, seconds, note);
+      offerDownloads(results, baseName);
+      bar.value = note ? bar.value : 1;
+      const rate = seconds > 0 ? Math.round(results.count / seconds) : 0;
+      meter.textContent = `${number(results.count)} puzzles in ${seconds.toFixed(2)} s · ${number(rate)} puzzles/s`;
+      announce(note || `Done: ${number(results.count)} puzzles, ${number(results.solved)} with a solution, ` +
+        `${number(results.problemCount)} problem${results.problemCount === 1 ? '' : 's'}. The results can be downloaded.`);
+    } else if (!statusLine.textContent.startsWith('No puzzles') && !note) {
+      announce('No puzzles found.');
+    }
+  }
+}
+
+function cancel() {
+  if (!current || current.cancelled) return;
+  current.cancelled = true;
+  announce('Cancelling after the current chunk…');
+}
+
+startButton.addEventListener('click', run);
+cancelButton.addEventListener('click', cancel);
+textArea.addEventListener('keydown', (event) => {
+  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+    event.preventDefault();
+    run();
+  }
+});
+document.addEventListener('keydown', (event) => {
+  if (event.key === 'Escape' && current) cancel();
+});
+
+// Before any run, the meter tells how the engine's start is going.
+engine.addEventListener('progress', (event) => {
+  if (!current && resultsSection.hidden) meter.textContent = `Starting the engine… ${Math.round(event.detail.fraction * 100)}%`;
+});
+engine.addEventListener('ready', () => { if (!current && resultsSection.hidden) meter.textContent = 'Ready.'; });
+engine.addEventListener('failed', (event) => { announce(event.detail.message); });
+if (engine.state === 'ready') meter.textContent = 'Ready.';
+
+// Offline support, when the build ships it.
+import('./offline.js')
+  .then((offline) => offline.registerServiceWorker?.())
+  .catch(() => { /* no service worker in this build: the page still works online */ });
