@@ -7,10 +7,11 @@
 //   <script type="module" src="sudoku-solver.js"></script>
 //   <sudoku-solver puzzle="4.....8.5.3..." size="9x9" controls="solve check clear undo redo pad"></sudoku-solver>
 //
-// Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), clear(),
-// undo(), redo(). Events: sudoku-solver-ready, -change, -solved, -error. Theming: CSS custom properties
-// (--sudoku-*) and ::part() (board, cell, given, solved, conflict, pad, pad-button, controls, button,
-// solve-button, ..., status, progress). the README's "Embedding" section is the whole contract, for pages of any origin:
+// Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), hint(),
+// rate(), clear(), undo(), redo(); property showCandidates. Events: sudoku-solver-ready, -change, -solved,
+// -hint, -rated, -error. Theming: CSS custom properties (--sudoku-*) and ::part() (board, cell, given,
+// solved, conflict, pad, pad-button, controls, button, solve-button, ..., status, progress, steps).
+// The human-style solving (pencil marks, hints, the step list) is drawn by logic-view.js. the README's "Embedding" section is the whole contract, for pages of any origin:
 // every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -23,7 +24,15 @@ const SOLVE_TIMEOUT_MS = 30000;    // ...and engine.js stops (and restarts) a wo
 const SHORT_TIMEOUT_MS = 10000;    // parse and conflicts, quick by nature
 const CONFLICTS_DEBOUNCE_MS = 40;
 const HISTORY_LIMIT = 500;
-const ALL_CONTROLS = ['solve', 'check', 'undo', 'redo', 'clear', 'pad'];
+const ALL_CONTROLS = ['solve', 'check', 'hint', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
+const HINT_TIMEOUT_MS = 30000;     // a hint on a big open grid can take seconds
+const PATH_TIMEOUT_MS = 60000;
+const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many times: minutes, not seconds
+const MARKS_DEBOUNCE_MS = 60;
+// Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
+const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
+
+import { LOGIC_CSS, LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
 
 // One engine per page, loaded on first use, relative to this module's own URL (so a page of another origin
 // that loads this file from the solver's site gets the engine, worker and runtime from there too).
@@ -245,7 +254,7 @@ let sharedSheet = null;
 function styleSheet() {
   if (!sharedSheet) {
     sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(CSS);
+    sharedSheet.replaceSync(CSS + LOGIC_CSS);
   }
   return sharedSheet;
 }
@@ -278,6 +287,17 @@ export class SudokuSolverElement extends HTMLElement {
   #solveToken = 0;
   #pendingParse = 0;                  // latest-wins token for parse requests
   #clashShown = false;                // the status currently shows a live clash message
+  #origin = new Array(81).fill(0);    // the puzzle as loaded: entries typed since then are the person's own
+  #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
+  #showMarks = false;                 // the Candidates toggle
+  #marks = null;                      // {version, lists}: the engine's plain pencil marks for the grid
+  #marksTimer = 0;
+  #hint = null;                       // {version, stage 1..3, step}: the hint being shown
+  #hintToken = 0;
+  #pointed = null;                    // {version, cells}: cells a diagnosis points at
+  #path = null;                       // {version, steps, candidates, values, status, message, cells, index}
+  #pathToken = 0;
+  #links; #stepsPanel;
 
   // shadow parts
   #root; #board; #cells = []; #pad; #controls; #buttons = {}; #status; #progress; #progressBar; #progressText;
@@ -290,7 +310,15 @@ export class SudokuSolverElement extends HTMLElement {
 
     const wrap = make('div', { className: 'board-wrap' });
     this.#board = make('div', { className: 'board' }, { part: 'board', role: 'grid' });
-    wrap.append(this.#board);
+    this.#links = new LinkLayer();
+    const frame = make('div', { className: 'board-frame' });
+    frame.append(this.#board, this.#links.svg);
+    this.#stepsPanel = new StepsPanel(make, {
+      onToggle: (open) => this.#onStepsToggle(open),
+      onGo: (index) => this.#goToStep(index),
+      onRefresh: () => this.#loadPath(),
+    });
+    wrap.append(frame, this.#stepsPanel.details);
 
     const side = make('div', { className: 'side' });
     this.#pad = make('div', { className: 'pad' }, { part: 'pad', role: 'group', 'aria-label': 'Digit pad' });
@@ -305,6 +333,9 @@ export class SudokuSolverElement extends HTMLElement {
     this.#controls.append(
       button('solve', 'Solve', '', 'primary'),
       button('check', 'Check', 'Is this puzzle valid, with exactly one solution? (does not reveal it)', 'check-button'),
+      button('hint', 'Hint', 'Press once: where to look; twice: the deduction; three times: apply it'),
+      button('candidates', 'Candidates', 'Show the pencil marks: the digits each empty cell may still hold', 'candidates-button'),
+      button('rate', 'Rate', 'How hard is this puzzle for a person? (score and level)'),
       button('undo', 'Undo', 'Undo (Ctrl+Z)'),
       button('redo', 'Redo', 'Redo (Ctrl+Y or Ctrl+Shift+Z)'),
       button('clear', 'Clear', 'Empty the whole grid (undo brings it back)'),
@@ -321,6 +352,7 @@ export class SudokuSolverElement extends HTMLElement {
     side.append(this.#controls, this.#pad, this.#progress, this.#status);
     this.#root.append(wrap, side);
     shadow.append(this.#root);
+    this.#buttons.candidates.setAttribute('aria-pressed', 'false');
 
     this.#buildBoard();
     this.#buildPad();
@@ -481,6 +513,222 @@ export class SudokuSolverElement extends HTMLElement {
   undo() { this.#travel(this.#undo, this.#redo, 'undo'); }
   redo() { this.#travel(this.#redo, this.#undo, 'redo'); }
 
+  // -- human-style solving: pencil marks, hints, rating, the step list ------------------------------
+  /** Whether the pencil marks (computed by the engine, less what applied hints removed) show in empty cells. */
+  get showCandidates() { return this.#showMarks; }
+  set showCandidates(value) {
+    this.#showMarks = Boolean(value);
+    this.#buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
+    this.#requestMarks(0);
+    this.#render();
+  }
+
+  /** One press of Hint. The first press names the technique and highlights where to look; the second shows
+   *  the cells and the deduction; the third applies it (undoable). Resolves to the step as data (cells as
+   *  indices, see docs/engine-js.md) with its `stage` (1, 2 or 3), or null when there is no step to give
+   *  (solved, no solution, several solutions, needs guessing: the status says which and points at cells). */
+  async hint() {
+    const current = this.#hint;
+    if (current && current.version === this.#version && current.stage < 3) {
+      if (current.stage === 2 && this.readOnly) {
+        this.#say('This board is read-only: the hint is not applied.');
+        return { ...current.step, stage: 2 };
+      }
+      current.stage += 1;
+      return this.#showHint(current);
+    }
+    this.#closeSteps();
+    if (this.#engineState !== 'ready') {
+      this.#say('The hint will come as soon as the engine has loaded…');
+      await this.#whenReady();
+    }
+    const token = ++this.#hintToken;
+    const version = this.#version;
+    const payload = { puzzle: this.puzzle, shape: shapeSpec(this.#shape) };
+    const givens = this.#givensLine();
+    if (givens) payload.givens = givens;
+    if (this.#eliminated.size) payload.eliminated = [...this.#eliminated].map((k) => k.split(':').map(Number));
+    this.#say('Looking for a hint…');
+    let result;
+    try {
+      result = await this.#engine.request('hint', payload, { timeoutMs: HINT_TIMEOUT_MS });
+    } catch (error) {
+      if (token !== this.#hintToken) throw solverError('superseded', 'A newer hint replaced this one.');
+      throw this.#fail(error, 'give a hint for');
+    }
+    if (token !== this.#hintToken || version !== this.#version) {
+      const error = solverError('changed', 'The grid changed while the hint was being found: press Hint again.');
+      if (token === this.#hintToken) this.#say(error.message);
+      throw error;
+    }
+    if (Array.isArray(result.candidates)) this.#marks = { version, lists: result.candidates, raw: !this.#eliminated.size };
+    if (result.status !== 'step' || !result.step) {
+      const cells = Array.isArray(result.cells) ? result.cells : [];
+      this.#pointed = { version, cells };
+      this.#say(String(result.message ?? ''), result.status === 'solved' ? 'ok' : 'error');
+      this.#render();
+      this.#emit('hint', { stage: 0, status: result.status, step: null, message: result.message, cells });
+      return null;
+    }
+    this.#hint = { version, stage: 1, step: result.step };
+    return this.#showHint(this.#hint);
+  }
+
+  #showHint(hint) {
+    const { step, stage } = hint;
+    if (stage === 1) this.#say(`${step.hint}.`, 'ok');
+    else if (stage === 2) this.#say(`${step.text}.`, 'ok');
+    else this.#applyHint(step);
+    if (stage < 3) this.#render();
+    const data = { ...step, stage };
+    this.#emit('hint', { stage, status: 'step', step: data, message: this.#status.textContent, cells: step.cells });
+    return data;
+  }
+
+  /** The third press: placements and clearings go into the grid, eliminations into the marks; one undo step. */
+  #applyHint(step) {
+    const values = this.#values.slice();
+    for (const { cell, digit } of step.placements ?? []) values[cell] = digit;
+    for (const cell of step.clear ?? []) values[cell] = 0;
+    const eliminated = new Set(this.#eliminated);
+    for (const { cell, digit } of step.eliminations ?? []) eliminated.add(`${cell}:${digit}`);
+    for (const { cell, digit } of step.restore ?? []) eliminated.delete(`${cell}:${digit}`);
+    this.#commit(values, this.#shape, 'hint', { origin: this.#origin, eliminated });
+    const marksNote = (step.eliminations ?? []).length && !this.#showMarks ? ' (Candidates shows the pencil marks.)' : '';
+    this.#say(`Applied: ${step.text}.${marksNote}`, 'ok');
+  }
+
+  /** The givens still in place, as a line, when the person has entries of their own; else null. */
+  #givensLine() {
+    const kept = this.#origin.map((v, i) => (v && this.#values[i] === v ? v : 0));
+    const own = this.#values.some((v, i) => v && !kept[i]);
+    return own && kept.some((v) => v) ? encodeLine(kept) : null;
+  }
+
+  /** Rate the puzzle (Sudoku Explainer's scale, a level word). Resolves to {score, level, hardest, steps,
+   *  message, diagnosis}; a grid with no solution or several is not rated and its cells are pointed at. */
+  async rate() {
+    if (this.#engineState !== 'ready') {
+      this.#say('Rating will start as soon as the engine has loaded…');
+      await this.#whenReady();
+    }
+    const version = this.#version;
+    const big = this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : '';
+    this.#say(`Rating…${big}`);
+    this.#buttons.rate.disabled = true;
+    let result;
+    try {
+      result = await this.#engine.request('rate', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: RATE_TIMEOUT_MS });
+    } catch (error) {
+      throw this.#fail(error, 'rate');
+    } finally {
+      this.#buttons.rate.disabled = false;
+    }
+    if (version !== this.#version) {
+      this.#say('The grid changed while it was being rated: press Rate again.');
+      return result;
+    }
+    const cells = result.diagnosis?.cells ?? [];
+    this.#pointed = { version, cells };
+    this.#say(String(result.message ?? ''), result.score === null ? 'error' : 'ok');
+    this.#render();
+    this.#emit('rated', result);
+    return result;
+  }
+
+  /** The marks to draw: the engine's plain ones for this grid less those applied hints removed (null until known). */
+  #currentMarks() {
+    const m = this.#marks;
+    if (!m || m.version !== this.#version) { this.#requestMarks(0); return null; }
+    if (!this.#eliminated.size || !m.raw) return m.lists;
+    return m.lists.map((list, i) => list.filter((d) => !this.#eliminated.has(`${i}:${d}`)));
+  }
+
+  #requestMarks(delay = MARKS_DEBOUNCE_MS) {
+    clearTimeout(this.#marksTimer);
+    if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || this.#engineState !== 'ready') return;
+    if (this.#marks?.version === this.#version) return;
+    this.#marksTimer = setTimeout(() => {
+      const version = this.#version;
+      this.#engine.request('candidates', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
+        .then((result) => {
+          if (version !== this.#version || !this.isConnected || !Array.isArray(result?.candidates)) return;
+          this.#marks = { version, lists: result.candidates, raw: true };
+          this.#render();
+        })
+        .catch(() => { /* the next change asks again */ });
+    }, delay);
+  }
+
+  // The step list: opening the panel asks the engine for the whole path from the grid as it is.
+  #onStepsToggle(open) {
+    if (open && (!this.#path || this.#path.version !== this.#version)) this.#loadPath();
+    else if (open && this.#path) this.#goToStep(this.#path.index);
+    this.#render();
+  }
+
+  #closeSteps() {
+    if (this.#stepsPanel.open) this.#stepsPanel.details.open = false;
+  }
+
+  async #loadPath() {
+    const token = ++this.#pathToken;
+    const version = this.#version;
+    this.#hint = null;
+    this.#path = null;
+    this.#stepsPanel.message('Working out the steps…');
+    let result;
+    try {
+      await this.#whenReady();
+      result = await this.#engine.request('path', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: PATH_TIMEOUT_MS });
+    } catch (error) {
+      if (token !== this.#pathToken) return;
+      const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);
+      this.#stepsPanel.message(`No steps: ${why.replace(/\.$/, '')}.`, { stale: true });
+      return;
+    }
+    if (token !== this.#pathToken) return;
+    if (version !== this.#version) { this.#stepsPanel.message('The grid changed meanwhile.', { stale: true }); return; }
+    const steps = Array.isArray(result.steps) ? result.steps : [];
+    this.#path = { version, steps, candidates: result.candidates, values: this.#values.slice(),
+      cells: Array.isArray(result.cells) ? result.cells : [], index: 0, cache: [] };
+    this.#stepsPanel.load(steps, String(result.message ?? ''), make);
+    this.#goToStep(0);
+  }
+
+  #goToStep(index) {
+    const path = this.#path;
+    if (!path || path.version !== this.#version) return;
+    const at = Math.max(0, Math.min(path.steps.length, Number(index) || 0));
+    path.index = at;
+    this.#stepsPanel.show(at, path.steps);
+    this.#render();
+    this.#emit('step', { index: at, count: path.steps.length, step: path.steps[at] ?? null });
+  }
+
+  /** Values and marks before step `index` of the path: the start, with each earlier step's placements and the
+   *  marks it removed (both from the engine) replayed. Positions are cached every 32 steps. */
+  #positionBefore(index) {
+    const path = this.#path;
+    let from = Math.floor(index / 32);
+    while (from > 0 && !path.cache[from]) from--;
+    const start = from ? path.cache[from] : { values: path.values, marks: path.candidates };
+    const values = start.values.slice();
+    const marks = start.marks.map((m) => m.slice());
+    for (let k = from * 32; k < index; k++) {
+      const step = path.steps[k];
+      for (const { cell, digit } of step.placements) values[cell] = digit;
+      for (const [cell, digit] of step.removed ?? []) {
+        const at = marks[cell].indexOf(digit);
+        if (at >= 0) marks[cell].splice(at, 1);
+      }
+      if ((k + 1) % 32 === 0 && !path.cache[(k + 1) / 32]) {
+        path.cache[(k + 1) / 32] = { values: values.slice(), marks: marks.map((m) => m.slice()) };
+      }
+    }
+    return { values, marks };
+  }
+
   // -- engine -------------------------------------------------------------------------------------
   #connectEngine() {
     if (this.#engineListeners) return;
@@ -541,6 +789,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#emit('ready', { info: this.#engine?.info ?? null });
     }
     this.#requestConflicts();
+    this.#requestMarks(0);
   }
 
   #onEngineFailed(message) {
@@ -616,20 +865,37 @@ export class SudokuSolverElement extends HTMLElement {
 
   // -- state changes ------------------------------------------------------------------------------
   /** Replace the givens (and maybe the shape) as one undoable step. */
-  #commit(values, shape, cause) {
-    this.#undo.push({ shape: this.#shape, values: this.#values });
+  #commit(values, shape, cause, logic = null) {
+    this.#undo.push(this.#snapshot());
     if (this.#undo.length > HISTORY_LIMIT) this.#undo.shift();
     this.#redo = [];
-    this.#set(values, shape, cause);
+    this.#set(values, shape, cause, logic);
   }
 
-  #set(values, shape, cause) {
+  /** What undo brings back: the grid, and what Hint knows about it (the givens, the marks hints removed). */
+  #snapshot() {
+    return { shape: this.#shape, values: this.#values, origin: this.#origin, eliminated: this.#eliminated };
+  }
+
+  #set(values, shape, cause, logic = null) {
     const reshaped = !sameShape(shape, this.#shape);
     this.#shape = shape;
     this.#values = values;
     this.#solution = null;
     this.#conflictCells = new Set();
     this.#version++;
+    if (logic?.origin) {
+      this.#origin = logic.origin;
+      this.#eliminated = logic.eliminated ?? new Set();
+    } else if (LOADING_CAUSES.has(cause) || this.#origin.length !== values.length) {
+      this.#origin = values.slice();
+      this.#eliminated = new Set();
+    }
+    this.#hint = null;
+    this.#pointed = null;
+    if (this.#path && this.#stepsPanel.open) this.#stepsPanel.message('The grid changed since these steps were worked out.', { stale: true });
+    this.#path = null;
+    this.#requestMarks();
     if (this.#clashShown) { this.#say(''); }
     if (reshaped) {
       this.#cursor = Math.min(this.#cursor, values.length - 1);
@@ -645,8 +911,8 @@ export class SudokuSolverElement extends HTMLElement {
   #travel(from, to, cause) {
     const entry = from.pop();
     if (!entry) { this.#say(cause === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.'); return; }
-    to.push({ shape: this.#shape, values: this.#values });
-    this.#set(entry.values, entry.shape, cause);
+    to.push(this.#snapshot());
+    this.#set(entry.values, entry.shape, cause, entry);
     this.#say(cause === 'undo' ? 'Undone.' : 'Redone.');
   }
 
@@ -812,6 +1078,9 @@ export class SudokuSolverElement extends HTMLElement {
     const action = e.target.closest?.('button')?.dataset.action;
     if (action === 'solve') this.solve().catch(() => {});      // the status and the error event tell it
     else if (action === 'check') this.check().catch(() => {});
+    else if (action === 'hint') this.hint().catch(() => {});
+    else if (action === 'candidates') this.showCandidates = !this.#showMarks;
+    else if (action === 'rate') this.rate().catch(() => {});
     else if (action === 'undo') this.undo();
     else if (action === 'redo') this.redo();
     else if (action === 'clear') this.clear();
@@ -843,6 +1112,9 @@ export class SudokuSolverElement extends HTMLElement {
   #buildBoard() {
     const { side: n, rows: br, cols: bc } = this.#shape;
     this.#board.style.setProperty('--n', String(n));
+    this.#board.style.setProperty('--br', String(br));
+    this.#board.style.setProperty('--bc', String(bc));
+    this.#board.style.setProperty('--mk', String(Math.max(br, bc)));
     this.#board.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
     const rows = [];
     this.#cells = [];
@@ -851,6 +1123,7 @@ export class SudokuSolverElement extends HTMLElement {
       for (let c = 0; c < n; c++) {
         const cell = make('div', {}, { role: 'gridcell', 'aria-label': `Row ${r + 1}, column ${c + 1}`, tabindex: '-1' });
         cell.dataset.index = String(r * n + c);
+        cell.dataset.side = String(n);
         const edges = ['cell'];
         if (c === n - 1) edges.push('last-col'); else if ((c + 1) % bc === 0) edges.push('box-right');
         if (r === n - 1) edges.push('last-row'); else if ((r + 1) % br === 0) edges.push('box-bottom');
@@ -891,6 +1164,8 @@ export class SudokuSolverElement extends HTMLElement {
     }
     this.#controls.hidden = Object.values(this.#buttons).every((b) => b.hidden);
     this.#pad.hidden = !wanted.has('pad') || !editing;
+    this.#stepsPanel.details.hidden = !wanted.has('steps');
+    if (this.#stepsPanel.details.hidden && this.#stepsPanel.open) this.#stepsPanel.details.open = false;
     this.#board.setAttribute('aria-readonly', String(!editing));
   }
 
@@ -913,24 +1188,83 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #render() {
-    const given = this.#values;
-    const solved = this.#solution;
+    const view = this.#view();
+    const { values, deco } = view;
     for (let i = 0; i < this.#cells.length; i++) {
       const cell = this.#cells[i];
-      const v = given[i] || (solved ? solved[i] : 0);
-      const kind = given[i] ? 'given' : v ? 'solved' : 'empty';
+      const ghost = deco.place.get(i);
+      const given = this.#values[i];
+      const v = values[i] || (ghost ?? 0);
+      const kind = given ? 'given' : ghost && !values[i] ? 'ghost' : values[i] ? view.kindOfFilled : 'empty';
       const clash = this.#conflictCells.has(i);
       const text = v ? ALPHABET[v - 1] : '';
-      if (cell.textContent !== text) cell.textContent = text;
-      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${cell.classList.contains('peer') ? ' peer' : ''}`;
+      const marks = !v && view.marks ? view.marks[i] : null;
+      if (marks) {
+        for (const node of [...cell.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
+        paintMarks(cell, marks, deco.marks.get(i), ALPHABET);
+      } else {
+        paintMarks(cell, null);
+        if (cell.textContent !== text) cell.textContent = text;
+      }
+      const lit = this.#highlightClasses(i, deco, view.pointed);
+      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${lit}${cell.classList.contains('peer') ? ' peer' : ''}`;
       if (cell.className !== classes) cell.className = classes;
       cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
       if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
-      const description = v ? `${text}${kind === 'solved' ? ', solved' : ''}${clash ? ', clashes' : ''}` : 'empty';
+      const description = this.#describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed });
       if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
     }
+    if (deco.links.length) this.#links.draw(deco.links, this.#shape); else this.#links.clear();
     this.#buttons.undo.disabled = this.#undo.length === 0;
     this.#buttons.redo.disabled = this.#redo.length === 0;
+  }
+
+  /** What the board shows now: the person's grid (with the solution, a hint, pointed cells), or a step of the path. */
+  #view() {
+    const path = this.#path;
+    if (path && path.version === this.#version && this.#stepsPanel.open) {
+      const { values, marks } = this.#positionBefore(path.index);
+      const step = path.steps[path.index];
+      const pointed = path.index >= path.steps.length ? new Set(path.cells) : new Set();
+      return { values, marks, deco: decoration(step, 2), pointed, kindOfFilled: 'stepped' };
+    }
+    const values = this.#solution ? this.#values.map((v, i) => v || this.#solution[i]) : this.#values;
+    const hint = this.#hint && this.#hint.version === this.#version ? this.#hint : null;
+    const deco = decoration(hint?.step, hint?.stage);
+    const wantMarks = this.#showMarks || deco.showMarks;
+    const marks = wantMarks && !this.#solution ? this.#currentMarks() : null;
+    const pointed = new Set(this.#pointed && this.#pointed.version === this.#version ? this.#pointed.cells : []);
+    return { values, marks, deco, pointed, kindOfFilled: 'solved' };
+  }
+
+  #highlightClasses(i, deco, pointed) {
+    let out = '';
+    if (deco.area.has(i)) out += ' hl-area';
+    if (deco.pattern.has(i)) out += ' hl-pattern';
+    if (deco.place.has(i)) out += ' hl-place';
+    if (deco.wrong.has(i)) out += ' hl-wrong';
+    if (pointed.has(i)) out += ' hl-pointed';
+    return out;
+  }
+
+  /** The cell's description for screen readers: its digit or marks, and what the hint or step says of it. */
+  #describeCell(i, { v, kind, text, clash, marks, deco, pointed }) {
+    const parts = [];
+    if (kind === 'ghost') parts.push(`empty, hint: ${text} goes here`);
+    else if (v) parts.push(`${text}${kind === 'solved' ? ', solved' : kind === 'stepped' ? ', placed by an earlier step' : ''}${clash ? ', clashes' : ''}`);
+    else parts.push(marks ? `empty, candidates ${marks.map((d) => ALPHABET[d - 1]).join(' ') || 'none'}` : 'empty');
+    const kinds = deco.marks.get(i);
+    if (kinds) {
+      const gone = [...kinds].filter(([, k]) => k === 'm-elim').map(([d]) => ALPHABET[d - 1]);
+      const used = [...kinds].filter(([, k]) => k === 'm-pattern').map(([d]) => ALPHABET[d - 1]);
+      if (used.length) parts.push(`hint uses ${used.join(' ')}`);
+      if (gone.length) parts.push(`hint removes ${gone.join(' ')}`);
+    }
+    if (deco.wrong.has(i)) parts.push('hint: this entry is wrong');
+    else if (deco.pattern.has(i)) parts.push('in the hint');
+    else if (deco.area.has(i)) parts.push('in the hint area');
+    if (pointed.has(i)) parts.push('pointed out');
+    return parts.join(', ');
   }
 
   #say(text, tone = '') {
