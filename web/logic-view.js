@@ -121,9 +121,10 @@ export function paintMarks(cell, marks, kinds, alphabet) {
   }
 }
 
-/** Chain links as lines between candidates, over the board (an SVG in cell units). */
+/** Chain links as lines between candidates, over the board: an SVG in cell units, in the DOM only while drawn. */
 export class LinkLayer {
-  constructor() {
+  constructor(host) {
+    this.host = host;
     this.svg = document.createElementNS(SVG, 'svg');
     this.svg.setAttribute('class', 'links');
     this.svg.setAttribute('aria-hidden', 'true');
@@ -155,12 +156,11 @@ export class LinkLayer {
       nodes.push(ring);
     }
     this.svg.replaceChildren(...nodes);
-    this.svg.dataset.links = String((links ?? []).length);
+    if (!this.svg.isConnected) this.host.append(this.svg);
   }
 
   clear() {
-    if (this.svg.childElementCount) this.svg.replaceChildren();
-    this.svg.dataset.links = '0';
+    if (this.svg.isConnected) this.svg.remove();
   }
 }
 

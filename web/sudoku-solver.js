@@ -310,9 +310,9 @@ export class SudokuSolverElement extends HTMLElement {
 
     const wrap = make('div', { className: 'board-wrap' });
     this.#board = make('div', { className: 'board' }, { part: 'board', role: 'grid' });
-    this.#links = new LinkLayer();
     const frame = make('div', { className: 'board-frame' });
-    frame.append(this.#board, this.#links.svg);
+    frame.append(this.#board);
+    this.#links = new LinkLayer(frame);
     this.#stepsPanel = new StepsPanel(make, {
       onToggle: (open) => this.#onStepsToggle(open),
       onGo: (index) => this.#goToStep(index),
