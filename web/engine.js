@@ -10,8 +10,10 @@
 //   engine.ready             Promise that settles when the current start finishes (rejects on failure)
 //   events                   'progress' {fraction 0..1, message}, 'ready' {timings, python, restarted},
 //                            'failed' {message}, 'statechange' {state}
-//   engine.request(op, payload, {timeoutMs, signal})
+//   engine.request(op, payload, {timeoutMs, signal, onProgress})
 //                            Promise of the result; rejects with an Error carrying .code, .message, .cells.
+//                            onProgress(detail) is called while it runs when the op reports progress
+//                            (generate: {stage, fraction, message, ...}).
 //                            Requests made before ready wait in a queue and run in order once ready. One
 //                            request runs at a time; its timeoutMs counts from when it starts running.
 //                            Past timeoutMs (or when `signal` aborts) the worker is terminated and restarted
@@ -87,7 +89,7 @@ class Engine extends EventTarget {
     Object.assign(this.#options, options);
   }
 
-  request(op, payload = {}, { timeoutMs, signal } = {}) {
+  request(op, payload = {}, { timeoutMs, signal, onProgress } = {}) {
     return new Promise((resolve, reject) => {
       if (signal && signal.aborted) {
         reject(engineError('cancelled', 'The request was cancelled.'));
@@ -99,6 +101,7 @@ class Engine extends EventTarget {
       }
       const job = {
         id: this.#nextId++, op, payload: payload || {}, signal, resolve, reject,
+        onProgress: typeof onProgress === 'function' ? onProgress : null,
         timeoutMs: timeoutMs ?? this.#options.timeoutMs,
       };
       if (signal) {
@@ -195,7 +198,18 @@ class Engine extends EventTarget {
   }
 
   #onMessage(data, began, restarted) {
-    if (data.type === 'progress') {
+    if (data.type === 'progress' && data.id !== undefined) {
+      // A running request's own progress: only its caller hears of it (a late one is dropped).
+      const job = this.#running;
+      if (job && job.id === data.id && job.onProgress) {
+        const { id, type, ...detail } = data;
+        try {
+          job.onProgress(detail);
+        } catch (error) {
+          console.error('onProgress failed:', error);
+        }
+      }
+    } else if (data.type === 'progress') {
       this.dispatchEvent(new CustomEvent('progress', { detail: { fraction: data.fraction, message: data.message } }));
     } else if (data.type === 'ready') {
       clearTimeout(this.#startTimer);

@@ -5,6 +5,8 @@
 //   {type: 'progress', fraction, message}   while starting
 //   {type: 'ready', timings, python}        once requests can be answered
 //   {type: 'failed', message}               when it cannot start
+//   {id, type: 'progress', ...}             while request `id` runs, when its op reports progress
+//                                           (sudoku_core.bridge_generate: the generator's stages)
 // Every asset is found relative to this module's own URL, never the host page's, so the worker also
 // runs when imported by a blob: worker on a page of another origin (see engine.js).
 import { loadPyodide } from './pyodide/pyodide.mjs';
@@ -14,6 +16,7 @@ const PYODIDE_URL = new URL('./pyodide/', import.meta.url).href;
 const t0 = performance.now();
 const timings = {};
 let handleJson = null; // sudoku_core.bridge.handle_json once loaded
+let handleJsonWithProgress = null; // the same, taking a JS function that receives progress reports (JSON text)
 
 let shown = 0; // progress only moves forward
 function progress(fraction, message) {
@@ -104,6 +107,7 @@ async function start() {
     progress(0.9, 'Starting the engine…');
     const bridge = pyodide.pyimport('sudoku_core.bridge');
     handleJson = bridge.handle_json;
+    handleJsonWithProgress = pyodide.pyimport('sudoku_core.bridge_generate').handle_json_with_progress;
     // Warm the hot path once (tables for 9x9 are built on first use), so the first click is fast.
     handleJson(JSON.stringify({ op: 'solve', puzzle: '.'.repeat(81), limit: 1 }));
     mark('engine');
@@ -132,7 +136,9 @@ self.addEventListener('message', async (event) => {
   }
   let reply;
   try {
-    reply = JSON.parse(handleJson(JSON.stringify({ op, ...payload })));
+    // Python calls `report` (a JS function crossing into Python) with JSON text while a long op runs.
+    const report = (text) => self.postMessage({ ...JSON.parse(text), id, type: 'progress' });
+    reply = JSON.parse(handleJsonWithProgress(JSON.stringify({ op, ...payload }), report));
   } catch (error) {
     // Only a failure of the JSON crossing itself gets here: bridge.handle never raises.
     reply = { ok: false, error: { code: 'internal', message: `The engine failed: ${error && error.message ? error.message.split('\n')[0] : error}`, cells: [] } };

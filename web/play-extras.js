@@ -1,0 +1,155 @@
+// play-extras.js: the Play page's Print and Export panels.
+//
+// Print: the page's print stylesheet (play.css, @media print) shows only #print-sheet, which holds the
+// current puzzle's givens, or a page of new puzzles made with the form's options.
+// Export: the engine's `export_game` request writes the line, the .sdk text, SudokuWiki's string and the
+// solver links (sudoku_core/bridge_generate.py says where each format is defined). Links only: nothing is
+// sent anywhere unless the person follows one.
+import { digitsOf } from './play-game.js';
+
+const $ = (id) => document.getElementById(id);
+
+function caption(made) {
+  const parts = [made.size.split(':')[0].replace('x', '×')];
+  if (made.rating) parts.push(made.rating.level);
+  else if (made.level) parts.push(made.level);
+  parts.push(`seed ${made.seed}`);
+  return parts.join(' · ');
+}
+
+/** Fill the print sheet with these puzzles (engine `generate` results or a game's info + puzzle). */
+export function renderSheet(puzzles, perPage = puzzles.length) {
+  const sheet = $('print-sheet');
+  sheet.replaceChildren();
+  sheet.className = `print-sheet per-page-${Math.max(1, perPage)}`;
+  for (const made of puzzles) {
+    const figure = document.createElement('figure');
+    figure.className = 'sheet-puzzle';
+    const grid = document.createElement('div');
+    grid.className = 'sheet-grid';
+    grid.style.setProperty('--side', made.side);
+    Array.from(made.puzzle).forEach((ch, i) => {
+      const cell = document.createElement('div');
+      const r = Math.floor(i / made.side);
+      const c = i % made.side;
+      if ((c + 1) % made.boxCols === 0 && c + 1 < made.side) cell.classList.add('box-right');
+      if ((r + 1) % made.boxRows === 0 && r + 1 < made.side) cell.classList.add('box-bottom');
+      cell.textContent = ch === '.' ? '' : ch;
+      grid.append(cell);
+    });
+    const text = document.createElement('figcaption');
+    text.textContent = caption(made);
+    figure.append(grid, text);
+    sheet.append(figure);
+  }
+}
+
+function gameAsPuzzle(game) {
+  return { ...game.info, puzzle: game.puzzle };
+}
+
+export function setUpPrint({ getGame, readOptions, requestPuzzle, generationFailed, say }) {
+  let shown = null; // the puzzle line the sheet holds, when it holds the current game
+  $('print').addEventListener('click', async () => {
+    const game = getGame();
+    const what = document.querySelector('input[name=print-what]:checked').value;
+    if (what === 'this') {
+      if (!game) {
+        say('There is no puzzle to print yet.');
+        return;
+      }
+      renderSheet([gameAsPuzzle(game)]);
+      shown = game.puzzle;
+      window.print();
+      return;
+    }
+    const options = readOptions();
+    if (options.error) {
+      say(options.error);
+      return;
+    }
+    const count = Number($('per-page').value);
+    const made = [];
+    try {
+      for (let k = 0; k < count; k += 1) {
+        const seed = options.seed === null ? null : (options.seed + k) % 2 ** 31;
+        made.push(await requestPuzzle({ ...options, seed }, `Puzzle ${k + 1} of ${count}: `));
+      }
+    } catch (error) {
+      generationFailed(error);
+      return;
+    }
+    renderSheet(made, count);
+    shown = null;
+    say(`A page of ${count} new puzzles is ready to print.`);
+    window.print();
+  });
+  // After each change of the game: the sheet follows the current puzzle (Ctrl+P prints it too).
+  return (game) => {
+    if (game && game.puzzle !== shown) {
+      renderSheet([gameAsPuzzle(game)]);
+      shown = game.puzzle;
+    }
+  };
+}
+
+export function setUpExport({ engine, getGame }) {
+  const panel = $('export-panel');
+  const status = $('export-status');
+  let timer = null;
+  let asked = 0;
+
+  async function refresh() {
+    const game = getGame();
+    if (!game || !panel.open) return;
+    const mine = ++asked;
+    const info = game.info;
+    const request = {
+      puzzle: game.puzzle, shape: info.size,
+      entries: game.values.map((v, i) => (game.givens[i] ? 0 : v)),
+      candidates: game.centre.map(digitsOf),
+      title: `sudoku-core ${info.size.split(':')[0]}, seed ${info.seed}${info.rating ? `, ${info.rating.level}` : ''}`,
+    };
+    status.textContent = 'Writing the exports…';
+    let out;
+    try {
+      out = await engine.request('export_game', request, { timeoutMs: 10_000 });
+    } catch (error) {
+      if (mine === asked) status.textContent = error.message;
+      return;
+    }
+    if (mine !== asked) return; // a newer request is on its way
+    $('export-line').value = out.line;
+    $('export-sdk').value = out.sdk;
+    $('download-sdk').href = `data:text/plain;charset=utf-8,${encodeURIComponent(out.sdk)}`;
+    $('download-sdk').download = `sudoku-${info.size.split(':')[0]}-${info.seed}.sdk`;
+    const nine = out.sudokuwiki !== null;
+    $('wiki-exports').hidden = !nine;
+    $('wiki-note').hidden = nine;
+    if (nine) {
+      $('export-wiki').value = out.sudokuwiki;
+      $('link-sudokuwiki').href = out.links.sudokuwiki;
+      $('link-sudokucoach').href = out.links.sudokucoach;
+    }
+    status.textContent = '';
+  }
+
+  panel.addEventListener('toggle', () => refresh());
+  panel.addEventListener('click', async (event) => {
+    const button = event.target.closest('button[data-copy]');
+    if (!button) return;
+    const field = $(button.dataset.copy);
+    try {
+      await navigator.clipboard.writeText(field.value);
+      status.textContent = 'Copied.';
+    } catch {
+      field.select(); // the clipboard is not ours to write here: leave the text selected for Ctrl+C
+      status.textContent = 'Copying is not allowed here: the text is selected, press Ctrl+C.';
+    }
+  });
+  return () => {
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 150);
+  };
+}
+

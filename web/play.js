@@ -1,0 +1,343 @@
+// play.js: the Play page. New puzzles come from the engine's `generate` request (in the worker, with progress
+// and Cancel); the game itself (play-game.js) and its board (play-board.js) live on the page, saved in
+// localStorage after every change; print and export are in play-extras.js.
+import { getEngine } from './engine.js';
+import { registerServiceWorker } from './offline.js';
+import { Game, SYMBOLS, formatTime } from './play-game.js';
+import { PlayBoard } from './play-board.js';
+import { setUpExport, setUpPrint, renderSheet } from './play-extras.js';
+
+const engine = getEngine();
+registerServiceWorker();
+
+const SETTINGS_KEY = 'sudoku-play/v1:settings';
+const MODES = ['digit', 'corner', 'centre'];
+const MAX_SEED = 2 ** 31 - 1;
+const $ = (id) => document.getElementById(id);
+
+const ui = {
+  form: $('new-puzzle'), size: $('size'), level: $('level'), symmetry: $('symmetry'), seed: $('seed'),
+  newButton: $('new-button'), generating: $('generating'), progress: $('gen-progress'),
+  genMessage: $('gen-message'), cancel: $('cancel'), info: $('game-info'), timer: $('timer'),
+  empty: $('empty-board'), pad: $('pad'), erase: $('erase'), undo: $('undo'), redo: $('redo'),
+  check: $('check'), showMistakes: $('show-mistakes'), status: $('status'),
+};
+
+let game = null;
+let mode = 'digit';
+let checked = []; // cells marked wrong by Check, until the next edit
+let generation = null; // the AbortController of the running generation
+let listeners = []; // called after every change of the game (export, print sheet)
+
+const board = new PlayBoard($('board'), {
+  onKey: (action, i) => act(action, i),
+});
+
+// -- settings (mode, mistake marking) survive reloads too ------------------------------------------------
+function loadSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(SETTINGS_KEY)) || {};
+    if (MODES.includes(saved.mode)) mode = saved.mode;
+    ui.showMistakes.checked = Boolean(saved.showMistakes);
+  } catch { /* no settings yet */ }
+}
+
+function saveSettings() {
+  try {
+    localStorage.setItem(SETTINGS_KEY, JSON.stringify({ mode, showMistakes: ui.showMistakes.checked }));
+  } catch { /* storage disabled: settings last this visit */ }
+}
+
+function setMode(next) {
+  mode = next === 'next' ? MODES[(MODES.indexOf(mode) + 1) % MODES.length] : next;
+  for (const radio of document.querySelectorAll('input[name=mode]')) radio.checked = radio.value === mode;
+  ui.pad.dataset.mode = mode;
+  saveSettings();
+}
+
+// -- the clock: runs while a game is unsolved and the tab is visible (Page Visibility API) ------------------
+let runningSince = null;
+
+function clockShouldRun() {
+  return Boolean(game) && !game.solved && document.visibilityState === 'visible';
+}
+
+function foldClock() {
+  if (runningSince !== null) {
+    const now = performance.now();
+    game.elapsedMs += now - runningSince;
+    runningSince = now;
+  }
+}
+
+function syncClock() {
+  if (clockShouldRun()) {
+    if (runningSince === null) runningSince = performance.now();
+  } else if (runningSince !== null) {
+    foldClock();
+    runningSince = null;
+    save();
+  }
+  showTime();
+}
+
+function showTime() {
+  ui.timer.textContent = game ? formatTime(game.elapsedMs + (runningSince !== null ? performance.now() - runningSince : 0)) : '0:00';
+  ui.timer.classList.toggle('paused', Boolean(game) && runningSince === null && !game.solved);
+}
+
+document.addEventListener('visibilitychange', syncClock);
+window.addEventListener('pagehide', () => save());
+setInterval(() => {
+  showTime();
+  if (runningSince !== null && performance.now() - runningSince > 5000) save();
+}, 500);
+
+function save() {
+  if (!game) return;
+  foldClock();
+  game.save();
+}
+
+// -- drawing -----------------------------------------------------------------------------------------------
+function mistakesShown() {
+  if (!game) return [];
+  const wrong = ui.showMistakes.checked ? game.mistakes() : [];
+  return [...new Set([...wrong, ...checked.filter((i) => game.values[i] && game.values[i] !== game.solution[i])])];
+}
+
+function describe(info) {
+  const parts = [info.size.split(':')[0].replace('x', '×')];
+  if (info.rating) parts.push(`${info.rating.level} (${info.rating.score})`);
+  else if (info.level) parts.push(info.level);
+  parts.push(`${info.givens} givens`, `seed ${info.seed}`);
+  return parts.join(' · ');
+}
+
+function buildPad(side) {
+  ui.pad.replaceChildren();
+  ui.pad.style.setProperty('--pad-cols', side <= 9 ? Math.min(side, 9) : Math.ceil(side / 2));
+  for (let d = 1; d <= side; d += 1) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = SYMBOLS[d - 1];
+    button.dataset.digit = d;
+    ui.pad.append(button);
+  }
+}
+
+function showGame() {
+  ui.empty.hidden = Boolean(game);
+  if (!game) return;
+  if (ui.pad.childElementCount !== game.side) buildPad(game.side);
+  board.show(game, { mistakes: mistakesShown() });
+  ui.info.textContent = describe(game.info);
+  refreshButtons();
+  for (const listener of listeners) listener(game);
+}
+
+function refreshButtons() {
+  ui.undo.disabled = !game || game.solved || game.undoStack.length === 0;
+  ui.redo.disabled = !game || game.solved || game.redoStack.length === 0;
+  for (const b of [ui.erase, ui.check, ...ui.pad.querySelectorAll('button')]) b.disabled = !game || game.solved;
+}
+
+function say(message) {
+  ui.status.textContent = message;
+}
+
+// -- playing -----------------------------------------------------------------------------------------------
+function cellName(i) {
+  return `r${Math.floor(i / game.side) + 1}c${(i % game.side) + 1}`;
+}
+
+function act(action, i = board.selected) {
+  if (!game) return;
+  if (action.type === 'mode') {
+    setMode(action.mode);
+    return;
+  }
+  let changed = null; // the cells changed, when something did
+  if (action.type === 'undo') changed = game.undo();
+  else if (action.type === 'redo') changed = game.redo();
+  else if (game.solved) return;
+  else if (game.isGiven(i) && (action.type === 'digit' || action.type === 'erase')) {
+    say(`${cellName(i)} is a given: it cannot change.`);
+    return;
+  } else if (action.type === 'erase') {
+    if (game.erase(i)) changed = game.changed;
+  } else if (action.type === 'digit') {
+    const how = action.mode || mode;
+    if (how === 'digit' ? game.enter(i, action.digit) : game.toggleMark(i, how, action.digit)) changed = game.changed;
+    else if (how !== 'digit' && game.values[i]) say(`${cellName(i)} holds a digit: erase it to add pencil marks.`);
+  }
+  if (!changed) return;
+  checked = [];
+  afterChange();
+}
+
+function afterChange() {
+  if (!game.solved && game.isComplete()) {
+    if (game.isCorrect()) {
+      foldClock();
+      game.solved = true;
+      syncClock();
+      say(`Solved in ${formatTime(game.elapsedMs)}. Well done.`);
+    } else {
+      const wrong = game.mistakes().length;
+      say(`Every cell is filled, but ${wrong} ${wrong === 1 ? 'entry is' : 'entries are'} not right yet.`);
+    }
+  } else if (ui.status.textContent && !game.solved) {
+    say('');
+  }
+  save();
+  showGame();
+}
+
+function checkNow() {
+  if (!game) return;
+  const wrong = game.mistakes();
+  checked = wrong;
+  if (wrong.length === 0) {
+    say(`No mistakes so far: ${game.filled()} of ${game.values.length} cells filled.`);
+  } else {
+    const names = wrong.slice(0, 6).map(cellName).join(', ') + (wrong.length > 6 ? ', …' : '');
+    say(`${wrong.length} ${wrong.length === 1 ? 'entry is' : 'entries are'} wrong: ${names}.`);
+  }
+  board.show(game, { mistakes: mistakesShown() });
+}
+
+// -- new puzzles -------------------------------------------------------------------------------------------
+/** The form's options as a request, or a sentence saying what is wrong with them. */
+function readOptions() {
+  const text = ui.seed.value.trim();
+  let seed = null;
+  if (text) {
+    if (!/^\d+$/.test(text) || Number(text) > MAX_SEED) {
+      return { error: `The seed must be a whole number from 0 to ${MAX_SEED}; “${text}” is not.` };
+    }
+    seed = Number(text);
+  }
+  const size = ui.size.value;
+  const level = size === '9x9' ? ui.level.value : '';
+  return { size, level: level || null, symmetry: ui.symmetry.value, seed };
+}
+
+function timeoutFor(options) {
+  if (options.level) return 75_000;
+  return options.size === '25x25' ? 120_000 : 60_000;
+}
+
+/** Ask the worker for one puzzle, showing progress; resolves to the engine's result (rejects on failure). */
+async function requestPuzzle(options, prefix = '') {
+  const controller = new AbortController();
+  generation = controller;
+  ui.generating.hidden = false;
+  ui.newButton.disabled = true;
+  ui.progress.removeAttribute('value');
+  ui.genMessage.textContent = `${prefix}${engine.state === 'ready' ? 'Making a puzzle…' : 'Starting the engine…'}`;
+  const onProgress = (p) => {
+    ui.progress.value = p.fraction;
+    ui.genMessage.textContent = prefix + p.message;
+  };
+  const payload = { size: options.size, symmetry: options.symmetry };
+  if (options.level) payload.level = options.level;
+  if (options.seed !== null && options.seed !== undefined) payload.seed = options.seed;
+  if (options.level) payload.maxMs = 60_000;
+  try {
+    return await engine.request('generate', payload, { timeoutMs: timeoutFor(options), signal: controller.signal, onProgress });
+  } finally {
+    if (generation === controller) generation = null;
+    ui.generating.hidden = true;
+    ui.newButton.disabled = false;
+  }
+}
+
+function generationFailed(error) {
+  if (error.code === 'cancelled') say('Cancelled. The engine restarts in the background; your game is as it was.');
+  else say(error.message || 'The puzzle could not be made.');
+}
+
+async function newPuzzle() {
+  const options = readOptions();
+  if (options.error) {
+    say(options.error);
+    ui.seed.focus();
+    return;
+  }
+  say('');
+  let made;
+  try {
+    made = await requestPuzzle(options);
+  } catch (error) {
+    generationFailed(error);
+    return;
+  }
+  startGame(new Game(made));
+  say(`New ${made.size.split(':')[0].replace('x', '×')} puzzle: ${made.givens} givens${made.rating ? `, rated ${made.rating.level}` : ''}. Good luck.`);
+}
+
+function startGame(next) {
+  if (game) save();
+  runningSince = null;
+  game = next;
+  checked = [];
+  showGame();
+  syncClock();
+  save();
+  board.select(0, false);
+}
+
+ui.form.addEventListener('submit', (event) => {
+  event.preventDefault();
+  if (!generation) newPuzzle();
+});
+ui.size.addEventListener('change', () => {
+  ui.level.disabled = ui.size.value !== '9x9';
+});
+ui.cancel.addEventListener('click', () => generation?.abort());
+
+// -- controls ----------------------------------------------------------------------------------------------
+for (const radio of document.querySelectorAll('input[name=mode]')) {
+  radio.addEventListener('change', () => radio.checked && setMode(radio.value));
+}
+function padAction(action) {
+  act(action);
+  board.focus();
+}
+ui.pad.addEventListener('click', (event) => {
+  const button = event.target.closest('button[data-digit]');
+  if (button) padAction({ type: 'digit', digit: Number(button.dataset.digit) });
+});
+ui.erase.addEventListener('click', () => padAction({ type: 'erase' }));
+ui.undo.addEventListener('click', () => padAction({ type: 'undo' }));
+ui.redo.addEventListener('click', () => padAction({ type: 'redo' }));
+ui.check.addEventListener('click', checkNow);
+ui.showMistakes.addEventListener('change', () => {
+  saveSettings();
+  if (game) board.show(game, { mistakes: mistakesShown() });
+});
+engine.addEventListener('progress', (event) => {
+  if (generation && engine.state === 'loading') ui.genMessage.textContent = event.detail.message;
+});
+engine.addEventListener('failed', (event) => say(event.detail.message));
+
+// -- start ---------------------------------------------------------------------------------------------
+loadSettings();
+setMode(mode);
+listeners = [setUpExport({ engine, getGame: () => game }), setUpPrint({ getGame: () => game, readOptions, requestPuzzle, generationFailed, say })];
+game = Game.load();
+if (game) {
+  for (const [select, value] of [[ui.size, game.info.size], [ui.symmetry, game.info.symmetry], [ui.level, game.info.level || '']]) {
+    if ([...select.options].some((o) => o.value === value)) select.value = value;
+  }
+  ui.level.disabled = ui.size.value !== '9x9';
+  showGame();
+  syncClock();
+  if (game.solved) say(`You solved this one in ${formatTime(game.elapsedMs)}. Press New puzzle for another.`);
+} else {
+  showGame();
+  renderSheet([]);
+  newPuzzle(); // a first visit starts with a puzzle
+}
+document.documentElement.dataset.playReady = 'true';
