@@ -15,8 +15,8 @@ import sys
 from typing import Iterator, TextIO
 
 from . import bulk
+from .cli_types import positive_seconds, shape_arg, whole_number
 from .formats import FORMATS
-from .shape import Shape
 
 EXIT_OK = 0
 EXIT_FAILED = 1
@@ -104,45 +104,18 @@ class UsageError(Exception):
 
 
 # -- argument parsing ---------------------------------------------------------------------------------
-def _shape(text: str) -> Shape:
-    try:
-        return Shape.parse(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _positive_seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the command line (exposed for documentation and tests)."""
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("files", nargs="*", metavar="FILE",
                         help="files of puzzles; standard input when none are given, or for '-'")
-    common.add_argument("--shape", "--size", type=_shape, metavar="SHAPE",
+    common.add_argument("--shape", "--size", type=shape_arg, metavar="SHAPE",
                         help="the grid's shape when it cannot be guessed from the cell count: "
                              "9x9, 16 (a 16x16 grid), 2x3 (boxes of 2 rows and 3 columns), "
                              "6x6:3x2 (both). Default: inferred for each puzzle")
-    common.add_argument("--max-nodes", type=_positive_int, metavar="N",
+    common.add_argument("--max-nodes", type=whole_number(1), metavar="N",
                         help="give up on a puzzle after N search nodes")
-    common.add_argument("--timeout", type=_positive_seconds, metavar="SECONDS",
+    common.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                         help="give up on a puzzle after this many seconds (e.g. 0.5)")
     banks = argparse.ArgumentParser(add_help=False)  # solve, count and check
     bank = banks.add_argument_group("puzzle banks (see sudoku_core.bulk)")
@@ -150,7 +123,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="scalar: the pure-Python engine; batch: the numpy engine (pip install "
                            "'sudoku-core[batch]'); auto (default): batch for big inputs when numpy is "
                            "installed. The answers are the same")
-    bank.add_argument("--jobs", "-j", type=_positive_int, default=1, metavar="N",
+    bank.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="N",
                       help="solve in N worker processes; the output stays in input order")
     bank.add_argument("--column", metavar="NAME",
                       help="the CSV column holding the puzzles (default: quizzes, puzzle, ... as in "
@@ -176,7 +149,7 @@ def build_parser() -> argparse.ArgumentParser:
     count_cmd = commands.add_parser(
         "count", parents=[common, banks], help="print the number of solutions of each puzzle",
         description=COUNT_HELP, epilog=COUNT_EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
-    count_cmd.add_argument("--limit", type=_positive_int, default=2, metavar="N",
+    count_cmd.add_argument("--limit", type=whole_number(1), default=2, metavar="N",
                            help="stop counting at N solutions (default: 2, enough to tell unique)")
     check_cmd = commands.add_parser(
         "check", parents=[common, banks], help="print unique / several / none / conflict / invalid per puzzle",

@@ -12,6 +12,7 @@ import argparse
 import json
 from typing import TextIO
 
+from .cli_types import positive_seconds, shape_arg, whole_number
 from .formats import FORMATS, format_grid
 from .generate import (
     LEVELS, SYMMETRIES, GenerationCancelled, GenerationError, LevelNotReached, Progress, RaterUnavailable,
@@ -46,13 +47,6 @@ exit status: 0 when every puzzle was made, 1 when one could not be (level not re
 time limit), 2 for a usage error."""
 
 
-def _size(text: str) -> Shape:
-    try:
-        return Shape.parse(text)
-    except ValueError as err:
-        raise argparse.ArgumentTypeError(str(err)) from None
-
-
 def _level(text: str) -> str:
     try:
         _level_target(text)
@@ -68,54 +62,24 @@ def _symmetry(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
-def _count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
-def _seed(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be 0 or more, not {value}")
-    return value
-
-
-def _seconds(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds, not {text}")
-    return value
-
-
 def add_parser(commands) -> argparse.ArgumentParser:
     """Register `generate` on the subcommands of the main parser."""
     cmd = commands.add_parser("generate", help="print new puzzles with exactly one solution",
                               description=HELP, epilog=EPILOG,
                               formatter_class=argparse.RawDescriptionHelpFormatter)
-    cmd.add_argument("--size", "--shape", type=_size, default=Shape.parse("9x9"), metavar="SIZE",
+    cmd.add_argument("--size", "--shape", type=shape_arg, default=Shape.parse("9x9"), metavar="SIZE",
                      help="9x9 (default), 4x4, 6x6, 16x16, 25x25 ... 64x64, or 6x6:3x2 for boxes of 3 rows "
                           "and 2 columns")
     cmd.add_argument("--level", type=_level, metavar="LEVEL",
                      help=f"{', '.join(w.lower() for w in LEVELS)}, or a score range such as 2.0-4.5")
     cmd.add_argument("--symmetry", type=_symmetry, default="none", metavar="SYMMETRY",
                      help=f"where the givens stand: {', '.join(SYMMETRIES)} (default: none)")
-    cmd.add_argument("--count", "-n", type=_count, default=1, metavar="N", help="how many puzzles (default 1)")
-    cmd.add_argument("--seed", type=_seed, metavar="S", help="make the same puzzles again (a whole number)")
+    cmd.add_argument("--count", "-n", type=whole_number(1), default=1, metavar="N", help="how many puzzles (default 1)")
+    cmd.add_argument("--seed", type=whole_number(0), metavar="S", help="make the same puzzles again (a whole number)")
     cmd.add_argument("--format", choices=FORMATS + ("json",), default="line",
                      help="line (default), block, sdk, ss, or json: one object a line with puzzle, "
                           "solution, seed, rating and time")
-    cmd.add_argument("--timeout", type=_seconds, metavar="SECONDS",
+    cmd.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help="give up on a puzzle after this many seconds (default: none, or 60 with --level)")
     cmd.add_argument("--no-minimal", dest="minimal", action="store_false",
                      help="faster and more givens: remove only givens the others force (the puzzle then "
