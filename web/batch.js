@@ -210,6 +210,7 @@ function setRunning(on) {
   startButton.disabled = on;
   cancelButton.disabled = !on;
   for (const control of [fileInput, shapeSelect, columnInput, limitInput]) control.disabled = on;
+  resultsSection.setAttribute('aria-busy', String(on)); // the tables fill in while a run is under way
 }
 
 // -- feeding the engine ---------------------------------------------------------------------------------
