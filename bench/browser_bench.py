@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Browser benchmark: how fast the built site starts and answers, in headless Chromium.
 
-    python bench/browser_bench.py [--site dist/site] [--puzzles 100] [--json bench/out/browser.json]
+    python bench/browser_bench.py [--site dist/site] [--puzzles 100] [--hint-only] [--json bench/out/browser.json]
 
 Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * board usable: navigation start -> the first `role=gridcell` of <sudoku-solver> is in the page,
@@ -12,6 +12,10 @@ Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * click-to-solution on samples of the 17-clue and forum-hardest sets: set the puzzle, click Solve,
     time until the element's `sudoku-solver-solved` event (median, p90, p99, max), and, for the same
     puzzles, the engine round trip (`engine.request('solve')`) and the Python solve time alone,
+  * click-to-hint on diabolical puzzles (Sudoku Exchange's set): set the puzzle, click Hint, time until
+    the `sudoku-solver-hint` event of the first press; at the start and at the grid where the engine's path
+    takes its hardest step; plus, at that hardest position with its pencil marks, the `hint` request's
+    round trip and the Python time inside Pyodide (its `ms`). `--hint-only` measures just these,
   * bytes the server sent on a first visit (bodies, gzip where the browser accepts it): until the
     engine is ready, and after the service worker has pre-cached the build.
 Times are `performance.now()` in the page (from navigation start). One run, one machine: ranges matter
@@ -38,6 +42,7 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
         "--disable-component-update", "--disable-sync"]
 DATASETS = {"17-clue": "17_clue.txt", "forum hardest": "forum_hardest_1106.txt"}
+sys.path.insert(0, str(ROOT / "bench"))
 
 # Records when the board first has a cell (runs before the page's own scripts; CSP does not apply).
 BOARD_PROBE = """(() => {
@@ -90,6 +95,44 @@ ENGINE_ROUND_TRIP = """async ([url, puzzles]) => {
   for (const puzzle of puzzles) {
     const t0 = performance.now();
     const r = await engine.request('solve', { puzzle, limit: 2 });
+    trip.push(performance.now() - t0);
+    python.push(r.ms);
+  }
+  return { trip, python };
+}"""
+
+CLICK_TO_HINT = """async (puzzles) => {
+  const el = document.querySelector('sudoku-solver');
+  const button = el.shadowRoot.querySelector('[data-action=hint]');
+  const times = [];
+  let failed = 0;
+  for (const puzzle of puzzles) {
+    el.puzzle = puzzle;
+    await new Promise((r) => setTimeout(r, 80));  // let the live clash check of the edit finish
+    const done = new Promise((resolve) => {
+      const ok = (e) => { off(); resolve(e.detail); };
+      const bad = () => { off(); resolve(null); };
+      const off = () => { el.removeEventListener('sudoku-solver-hint', ok); el.removeEventListener('sudoku-solver-error', bad); };
+      el.addEventListener('sudoku-solver-hint', ok);
+      el.addEventListener('sudoku-solver-error', bad);
+    });
+    const t0 = performance.now();
+    button.click();
+    const detail = await done;
+    times.push(performance.now() - t0);
+    if (!detail || detail.stage !== 1) failed += 1;
+  }
+  return { times, failed };
+}"""
+
+HINT_ROUND_TRIP = """async ([url, cases]) => {
+  const { getEngine } = await import(url);
+  const engine = getEngine();
+  await engine.ready;
+  const trip = [], python = [];
+  for (const [puzzle, candidates, givens] of cases) {
+    const t0 = performance.now();
+    const r = await engine.request('hint', { puzzle, candidates, givens, shape: '9x9' });
     trip.push(performance.now() - t0);
     python.push(r.ms);
   }
@@ -197,7 +240,10 @@ def main() -> int:
     parser.add_argument("--puzzles", type=int, default=100, help="puzzles sampled from each set")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=str(ROOT / "bench" / "out" / "browser.json"))
+    parser.add_argument("--hint-only", action="store_true", help="measure only the hint figures")
     args = parser.parse_args()
+    if args.hint_only:
+        return hint_only(args)
     site = Path(args.site)
     if not (site / "index.html").exists():
         raise SystemExit(f"{site} has no index.html: run `make site` first")
@@ -280,6 +326,7 @@ def main() -> int:
                 engine = page.evaluate(ENGINE_ROUND_TRIP, [engine_url, puzzles])
                 results["solve"][label] = {"click": summary(clicks["times"]), "wrong": clicks["wrong"],
                                            "round_trip": summary(engine["trip"]), "python": summary(engine["python"])}
+            results["hint"] = measure_hints(page, engine_url, args.puzzles, args.seed)
             context.close()
         browser.close()
     server.shutdown()
@@ -290,6 +337,50 @@ def main() -> int:
     out.write_text(json.dumps(results, indent=1) + "\n")
     print(f"\n(raw figures in {out.relative_to(ROOT) if out.is_relative_to(ROOT) else out})")
     return 0
+
+
+def measure_hints(page, engine_url: str, count: int, seed: int) -> dict:
+    """Click-to-hint at the start and at the hardest position; the hint request with that position's marks."""
+    from hint_bench import midgame, sample
+
+    puzzles = sample(count, seed)
+    hardest = [(*midgame(p), p) for p in puzzles]
+    page.evaluate(CLICK_TO_HINT, puzzles[:3])  # warm-up
+    start = page.evaluate(CLICK_TO_HINT, puzzles)
+    middle = page.evaluate(CLICK_TO_HINT, [line for line, _, _ in hardest])
+    engine = page.evaluate(HINT_ROUND_TRIP, [engine_url, [list(case) for case in hardest]])
+    return {"click_start": summary(start["times"]), "click_hardest": summary(middle["times"]),
+            "failed": start["failed"] + middle["failed"],
+            "round_trip_hardest": summary(engine["trip"]), "python_hardest": summary(engine["python"])}
+
+
+def hint_only(args) -> int:
+    from playwright.sync_api import sync_playwright
+
+    server = start_server(Path(args.site))
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.goto(server.url)
+        wait_ready(page)
+        hints = measure_hints(page, server.url + "engine.js", args.puzzles, args.seed)
+        browser.close()
+    server.shutdown()
+    report_hints(hints)
+    return 0
+
+
+def report_hints(h: dict) -> None:
+    print("| hint, diabolical puzzles (ms)               | n   | median | p90    | p99    | max    |")
+    print("| ------------------------------------------- | --- | ------ | ------ | ------ | ------ |")
+    rows = (("click to first press, at the start", h["click_start"]),
+            ("click to first press, at the hardest grid", h["click_hardest"]),
+            ("hint request at the hardest, with marks", h["round_trip_hardest"]),
+            ("  of which Python (Pyodide)", h["python_hardest"]))
+    for label, s in rows:
+        print(f"| {label:43} | {s['n']:3} | {s['median']:6.1f} | {s['p90']:6.1f} | {s['p99']:6.1f} | {s['max']:6.1f} |")
+    if h["failed"]:
+        print(f"{h['failed']} hints did not arrive")
 
 
 def report(r: dict) -> None:
@@ -313,6 +404,8 @@ def report(r: dict) -> None:
         print(f"| {label:23} | {c['n']:3} | {c['median']:6.1f} | {c['p90']:6.1f} | {c['p99']:6.1f} | {c['max']:6.1f} "
               f"| {t['median']:12.1f} / {t['p99']:<13.1f} | {py['median']:7.1f} / {py['p99']:<7.1f} |"
               + (f" {s['wrong']} NOT SOLVED" if s["wrong"] else ""))
+    print()
+    report_hints(r["hint"])
     print()
     print(f"First visit: {mb(cold['bytes_until_ready'])} until the engine is ready, "
           f"+{mb(cold['bytes_service_worker_precache'])} for the service worker's pre-cache "

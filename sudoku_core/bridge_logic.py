@@ -5,7 +5,7 @@ Cells are indices (row-major from 0) and digits 1..n, so the page can draw them 
 
   candidates {puzzle, shape?}        -> {candidates: [[digits] per cell]}   (filled cells: [])
   hint       {puzzle, shape?, givens?, candidates? | eliminated?}
-                                     -> {status, step, message, cells, candidates}
+                                     -> {status, step, message, cells, candidates, ms}
   path       {puzzle, shape?, maxSteps?}
                                      -> {status, solved, steps: [step ...], candidates, end, message, cells}
   rate       {puzzle, shape?}        -> {score, level, hardest, steps, message, diagnosis}
@@ -35,6 +35,7 @@ show the marks before any step from the starting `candidates`; `end` is the grid
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from . import bridge
@@ -139,6 +140,13 @@ def op_candidates(request: dict) -> dict:
 
 
 def op_hint(request: dict) -> dict:
+    start = time.perf_counter()
+    reply = _hint(request)
+    reply["ms"] = bridge._ms(start)
+    return reply
+
+
+def _hint(request: dict) -> dict:
     grid = bridge._grid(request)
     givens = _givens(request, grid)
     marks = _marks(request, grid)

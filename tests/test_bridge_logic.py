@@ -59,6 +59,7 @@ def test_a_hint_is_a_step_with_cell_indices_units_and_both_sentences():
         assert unit["name"] in step["hint"] and len(unit["cells"]) == 9
         assert all(p["cell"] in unit["cells"] for p in step["placements"])
     assert len(result["candidates"]) == 81
+    assert result["ms"] >= 0
 
 
 def test_a_chain_step_carries_its_links_as_cell_digit_pairs():
