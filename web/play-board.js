@@ -1,9 +1,8 @@
 // play-board.js: the Play page's board: a role="grid" of cells showing givens, entries and pencil marks,
 // with one roving tab stop. It draws a Game (play-game.js) and turns keys into actions for the page:
 //
-//   const board = new PlayBoard(element, { onKey(action), onSelect(i) });
+//   const board = new PlayBoard(element, { onKey(action, cellIndex) });
 //   board.show(game, { mistakes: [i, ...] });   // redraw every cell
-//   board.update(game, cells, { mistakes })    // redraw some cells
 //
 // Actions: {type: 'digit', digit, mode?}, {type: 'erase'}, {type: 'mode', mode ('next' cycles)}, {type: 'undo'},
 // {type: 'redo'}. Z, X and C pick a mode unless the grid uses that letter as a digit (C from 12x12 up).
@@ -14,10 +13,10 @@ const MODE_KEYS = { z: 'digit', x: 'corner', c: 'centre' };
 const CORNER_SLOTS = [0, 2, 6, 8, 1, 7, 3, 5, 4];
 
 export class PlayBoard {
-  constructor(element, { onKey, onSelect }) {
+  constructor(element, { onKey }) {
     this.element = element;
     this.onKey = onKey;
-    this.onSelect = onSelect;
+    this.game = null;
     this.selected = 0;
     this.cells = [];
     this.side = 0;
@@ -39,13 +38,10 @@ export class PlayBoard {
     if (side !== this.side || boxRows !== this.boxRows || boxCols !== this.boxCols) {
       this.#build(side, boxRows, boxCols);
     }
+    this.game = game;
     this.element.classList.toggle('solved', game.solved);
     for (let i = 0; i < side * side; i += 1) this.#draw(game, i, marks);
-  }
-
-  update(game, indexes, marks = {}) {
-    this.element.classList.toggle('solved', game.solved);
-    for (const i of indexes) this.#draw(game, i, marks);
+    this.#highlight();
   }
 
   select(i, focus = true) {
@@ -60,7 +56,19 @@ export class PlayBoard {
     cell.tabIndex = 0;
     cell.setAttribute('aria-selected', 'true');
     if (focus) cell.focus();
-    this.onSelect?.(this.selected);
+    this.#highlight();
+  }
+
+  /** Shade the selected cell's row, column and box, and the cells holding its digit (looks only). */
+  #highlight() {
+    const game = this.game;
+    if (!game || game.side !== this.side) return;
+    const peers = new Set(game.peers[this.selected]);
+    const digit = game.values[this.selected];
+    this.cells.forEach((cell, i) => {
+      cell.classList.toggle('peer', peers.has(i));
+      cell.classList.toggle('same', Boolean(digit) && game.values[i] === digit && i !== this.selected);
+    });
   }
 
   focus() {

@@ -8,6 +8,8 @@
 export const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 /** localStorage key of the game in progress; the number changes when the saved shape does. */
 export const STORAGE_KEY = 'sudoku-play/v1';
+/** Where an unfinished game goes when a new puzzle replaces it (one level of "back"). */
+export const PREVIOUS_KEY = 'sudoku-play/v1:previous';
 const HISTORY_LIMIT = 500; // undo steps kept (and saved)
 
 /** Cell values from a line of '.' and symbols ("4.3..." -> [4, 0, 3, ...]). */
@@ -204,18 +206,18 @@ export class Game {
     return game;
   }
 
-  save(storage = globalThis.localStorage) {
+  save(key = STORAGE_KEY) {
     try {
-      storage.setItem(STORAGE_KEY, JSON.stringify(this));
+      localStorage.setItem(key, JSON.stringify(this));
       return true;
     } catch {
       return false; // storage full or disabled: the game goes on, unsaved
     }
   }
 
-  static load(storage = globalThis.localStorage) {
+  static load(key = STORAGE_KEY) {
     try {
-      return Game.fromJSON(JSON.parse(storage.getItem(STORAGE_KEY)));
+      return Game.fromJSON(JSON.parse(localStorage.getItem(key)));
     } catch {
       return null;
     }

@@ -3,7 +3,7 @@
 // localStorage after every change; print and export are in play-extras.js.
 import { getEngine } from './engine.js';
 import { registerServiceWorker } from './offline.js';
-import { Game, SYMBOLS, formatTime } from './play-game.js';
+import { Game, PREVIOUS_KEY, SYMBOLS, formatTime } from './play-game.js';
 import { PlayBoard } from './play-board.js';
 import { setUpExport, setUpPrint, renderSheet } from './play-extras.js';
 
@@ -20,7 +20,8 @@ const ui = {
   newButton: $('new-button'), generating: $('generating'), progress: $('gen-progress'),
   genMessage: $('gen-message'), cancel: $('cancel'), info: $('game-info'), timer: $('timer'),
   empty: $('empty-board'), pad: $('pad'), erase: $('erase'), undo: $('undo'), redo: $('redo'),
-  check: $('check'), showMistakes: $('show-mistakes'), status: $('status'),
+  check: $('check'), showMistakes: $('show-mistakes'), status: $('status'), previous: $('previous'),
+  centreKey: $('centre-key'),
 };
 
 let game = null;
@@ -130,6 +131,7 @@ function showGame() {
   ui.empty.hidden = Boolean(game);
   if (!game) return;
   if (ui.pad.childElementCount !== game.side) buildPad(game.side);
+  ui.centreKey.hidden = SYMBOLS.slice(0, game.side).includes('C'); // C is a digit from 12x12 up
   board.show(game, { mistakes: mistakesShown() });
   ui.info.textContent = describe(game.info);
   refreshButtons();
@@ -278,7 +280,12 @@ async function newPuzzle() {
 }
 
 function startGame(next) {
-  if (game) save();
+  if (game) {
+    save();
+    // An unfinished game with the person's work in it is kept: one "back" away.
+    if (!game.solved && game.undoStack.length) game.save(PREVIOUS_KEY);
+  }
+  ui.previous.hidden = !Game.load(PREVIOUS_KEY);
   runningSince = null;
   game = next;
   checked = [];
@@ -296,6 +303,17 @@ ui.size.addEventListener('change', () => {
   ui.level.disabled = ui.size.value !== '9x9';
 });
 ui.cancel.addEventListener('click', () => generation?.abort());
+ui.previous.addEventListener('click', () => {
+  const previous = Game.load(PREVIOUS_KEY);
+  if (!previous) return;
+  save();
+  const current = game;
+  localStorage.removeItem(PREVIOUS_KEY);
+  startGame(previous);
+  if (current && !current.solved) current.save(PREVIOUS_KEY); // so the button swaps back and forth
+  ui.previous.hidden = !Game.load(PREVIOUS_KEY);
+  say(`Back to the previous game (${describe(previous.info)}).`);
+});
 
 // -- controls ----------------------------------------------------------------------------------------------
 for (const radio of document.querySelectorAll('input[name=mode]')) {
@@ -327,6 +345,7 @@ loadSettings();
 setMode(mode);
 listeners = [setUpExport({ engine, getGame: () => game }), setUpPrint({ getGame: () => game, readOptions, requestPuzzle, generationFailed, say })];
 game = Game.load();
+ui.previous.hidden = !Game.load(PREVIOUS_KEY);
 if (game) {
   for (const [select, value] of [[ui.size, game.info.size], [ui.symmetry, game.info.symmetry], [ui.level, game.info.level || '']]) {
     if ([...select.options].some((o) => o.value === value)) select.value = value;

@@ -152,6 +152,20 @@ def test_bad_seed_is_explained_and_the_game_is_kept(play, page):
     expect(page.get_by_label("Seed")).to_have_value("twelve")
 
 
+def test_a_new_puzzle_keeps_the_unfinished_game_one_click_away(play, page):
+    row, col = play.empty_cells()[0]
+    play.type_at(row, col, "x", "5", "z")
+    labels = play.labels()
+    play.new_puzzle(seed=77)
+    back = page.get_by_role("button", name="Back to the previous game")
+    expect(back).to_be_visible()
+    back.click()
+    expect(page.locator("#game-info")).to_contain_text(f"seed {SEED}")
+    assert play.labels() == labels
+    back.click()  # and forth
+    expect(page.locator("#game-info")).to_contain_text("seed 77")
+
+
 # -- playing ------------------------------------------------------------------------------------------------
 def test_entries_corner_and_centre_marks_by_keyboard_and_pad(play, page):
     (r1, c1), (r2, c2), (r3, c3) = play.empty_cells()[:3]
