@@ -42,6 +42,7 @@ const resultsSection = $('results');
 const summary = $('batch-summary');
 const textLink = $('download-text');
 const csvLink = $('download-csv');
+const downloadHelp = $('download-help');
 const problemsTable = $('problems-table');
 const problemsNone = $('problems-none');
 const problemsMore = $('problems-more');
@@ -154,7 +155,7 @@ function showRows({ rows, problems }, results) {
   rowsMore.textContent = `The first ${SHOWN_ROWS} of ${number(results.count)} results; the downloads have them all.`;
 }
 
-function showSummary(results, seconds, note) {
+function showSummary(results, seconds, stopped) {
   const t = results.tally;
   const rate = seconds > 0 ? results.count / seconds : 0;
   const several = results.mode === 'solve' ? 'not checked (use Check)' : number(t.several);
@@ -168,20 +169,18 @@ function showSummary(results, seconds, note) {
     ...(t.gave_up ? [['Gave up', number(t.gave_up)]] : []),
     ['Time', `${seconds.toFixed(2)} s`],
     ['Rate', `${number(Math.round(rate))} puzzles/s`],
+    ...(stopped ? [['Stopped', stopped]] : []),
   ];
-  summary.replaceChildren(...entries.flatMap(([term, value]) => {
+  summary.replaceChildren(...entries.map(([term, value]) => {
+    const pair = document.createElement('div'); // a dl may group each term with its value in a div
     const dt = document.createElement('dt');
     const dd = document.createElement('dd');
     dt.textContent = term;
     dd.textContent = value;
-    return [dt, dd];
+    pair.append(dt, dd);
+    if (term === 'Stopped') pair.className = 'stopped';
+    return pair;
   }));
-  if (note) {
-    const p = document.createElement('p');
-    p.className = 'stopped';
-    p.textContent = note;
-    summary.append(p);
-  }
 }
 
 function offerDownloads(results, baseName) {
@@ -192,7 +191,7 @@ function offerDownloads(results, baseName) {
   textLink.download = `${baseName}.${what}.txt`;
   csvLink.href = downloadURLs[1];
   csvLink.download = `${baseName}.results.csv`;
-  textLink.hidden = csvLink.hidden = results.count === 0;
+  textLink.hidden = csvLink.hidden = downloadHelp.hidden = results.count === 0;
 }
 
 function resetResults() {
@@ -202,7 +201,7 @@ function resetResults() {
   problemsTable.hidden = true;
   problemsNone.hidden = false;
   problemsMore.hidden = rowsMore.hidden = true;
-  textLink.hidden = csvLink.hidden = true;
+  textLink.hidden = csvLink.hidden = downloadHelp.hidden = true;
   bar.value = 0;
 }
 
@@ -300,7 +299,8 @@ async function run() {
   resetResults();
   const results = new Results(options.mode);
   const baseName = chosenFile ? chosenFile.name.replace(/(\.gz)?$/i, '').replace(/\.[^.]*$/, '') || 'puzzles' : 'puzzles';
-  let note = null;
+  let note = null; // why the run ended early, for the status line
+  let stopped = null; // where, for the summary
   let startedAt = performance.now();
   try {
     const source = chosenFile ? await openFile(chosenFile) : openText(textArea.value);
@@ -321,6 +321,7 @@ async function run() {
     for (;;) {
       if (job.cancelled) {
         note = `Cancelled: stopped after line ${results.lines.at(-1) ?? 0}. The results up to there can be downloaded.`;
+        stopped = `after line ${results.lines.at(-1) ?? 0} (cancelled)`;
         break;
       }
       const payload = await feeder.payload(size);
@@ -335,17 +336,21 @@ async function run() {
       showRows(results.add(reply.results), results);
       showProgress(results, feeder.fraction, startedAt);
     }
-    if (!note && source.error) note = `${source.error} The puzzles before that were answered.`;
+    if (!note && source.error) {
+      note = `${source.error} The puzzles before that were answered.`;
+      stopped = `after line ${results.lines.at(-1) ?? 0} (the file could not be read further)`;
+    }
   } catch (error) {
     const where = results.count ? ` Stopped after line ${results.lines.at(-1)}; the results up to there can be downloaded.` : '';
     note = `${error && error.message ? error.message : error}${where}`;
+    stopped = `after line ${results.lines.at(-1) ?? 0} (an error)`;
     if (!results.count) announce(note);
   } finally {
     current = null;
     setRunning(false);
     if (results.count) {
       const seconds = (performance.now() - startedAt) / 1000;
-      showSummary(results, seconds, note);
+      showSummary(results, seconds, stopped);
       offerDownloads(results, baseName);
       bar.value = note ? bar.value : 1;
       const rate = seconds > 0 ? Math.round(results.count / seconds) : 0;
