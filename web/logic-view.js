@@ -188,7 +188,7 @@ export class StepsPanel {
       const b = e.target.closest?.('button');
       if (b) onGo(Number(b.dataset.index));
     });
-    // Left and right arrows step too, anywhere in the panel but the list (whose buttons take Enter).
+    // Left and right arrows step too, from anywhere in the panel.
     this.body.addEventListener('keydown', (e) => {
       if (e.altKey || e.ctrlKey || e.metaKey) return;
       if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {

@@ -26,7 +26,7 @@ const CONFLICTS_DEBOUNCE_MS = 40;
 const HISTORY_LIMIT = 500;
 const ALL_CONTROLS = ['solve', 'check', 'hint', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
 const HINT_TIMEOUT_MS = 30000;     // a hint on a big open grid can take seconds
-const PATH_TIMEOUT_MS = 60000;
+const PATH_TIMEOUT_MS = 180000;    // the whole path of a 16x16 can take a minute in Pyodide
 const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many times: minutes, not seconds
 const MARKS_DEBOUNCE_MS = 60;
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
@@ -538,6 +538,7 @@ export class SudokuSolverElement extends HTMLElement {
       return this.#showHint(current);
     }
     this.#closeSteps();
+    if (this.#solution) { this.#solution = null; this.#render(); }   // a hint is about the grid as typed
     if (this.#engineState !== 'ready') {
       this.#say('The hint will come as soon as the engine has loaded…');
       await this.#whenReady();
@@ -676,7 +677,7 @@ export class SudokuSolverElement extends HTMLElement {
     const version = this.#version;
     this.#hint = null;
     this.#path = null;
-    this.#stepsPanel.message('Working out the steps…');
+    this.#stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
     let result;
     try {
       await this.#whenReady();

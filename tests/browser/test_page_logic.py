@@ -311,3 +311,27 @@ def test_the_controls_attribute_chooses_the_logic_buttons_too(board):
     board.solver.evaluate("(el) => { el.controls = 'solve steps'; }")
     expect(board.button("Hint")).to_be_hidden()
     expect(board.solver.locator("summary", has_text="Steps")).to_be_visible()
+
+
+def test_the_hint_works_from_the_keyboard_alone(board):
+    board.load(HARD)
+    step = board.engine("hint", puzzle=HARD)["step"]
+    board.cell(0).click()
+    board.button("Hint").focus()
+    board.page.keyboard.press("Enter")
+    expect(board.status).to_have_text(f"{step['hint']}.")
+    board.page.keyboard.press("Space")
+    expect(board.status).to_have_text(f"{step['text']}.")
+    board.page.keyboard.press("Enter")
+    expect(board.status).to_have_text(f"Applied: {step['text']}.")
+
+
+def test_a_hint_on_a_6x6_grid_highlights_a_unit_of_six_cells(board):
+    six = ".4..61.5.....25..33.......13.......5"
+    board.page.evaluate("(line) => { document.querySelector('sudoku-solver').puzzle = line; }", six)
+    expect(board.grid.get_by_role("gridcell")).to_have_count(36)
+    step = board.engine("hint", puzzle=six)["step"]
+    board.button("Hint").click()
+    expect(board.status).to_have_text(f"{step['hint']}.")
+    expected = sorted({c for u in step["units"] for c in u["cells"]}) or sorted(step["cells"])
+    assert board.cells_with("hl-area") == expected
