@@ -268,6 +268,7 @@ async function newPuzzle() {
     return;
   }
   say('');
+  if (engine.state === 'failed') engine.restart(); // e.g. the network is back: try again
   let made;
   try {
     made = await requestPuzzle(options);
