@@ -4,7 +4,7 @@
 //   const source = await openFile(file);   // or openText(textarea.value)
 //   const lines = await source.take(100);  // up to 100 more lines, [] at the end
 //   source.fractionAfter(unsent)           // how much is done, 0..1, when `unsent` of the lines taken are
-//                                          // still to be sent (a file counts its bytes read instead)
+//                                          // still to be sent (for a file: a share of the bytes read)
 //   source.error                           // a sentence when the file could not be read to its end
 // A file is streamed: memory holds the lines not yet taken, never the whole file.
 
@@ -17,9 +17,11 @@ const MAGIC = [
 
 class LineSource {
   #next; // async () => string[] | null: the next lines read, null at the end
-  #pending = [];
+  #pending = []; // lines read and not taken yet, from #at on
+  #at = 0;
+  #read = 0; // lines read from the input so far
   #done = false;
-  #fraction; // lines done -> 0..1
+  #fraction; // (lines done, lines read so far) -> 0..1
 
   constructor(next, fraction) {
     this.#next = next;
@@ -29,18 +31,24 @@ class LineSource {
   }
 
   fractionAfter(unsent = 0) {
-    if (this.#done && !this.#pending.length && !unsent) return 1;
-    return Math.max(0, Math.min(1, this.#fraction(this.taken - unsent)));
+    if (this.#done && this.#at === this.#pending.length && !unsent) return 1;
+    return Math.max(0, Math.min(1, this.#fraction(this.taken - unsent, this.#read)));
   }
 
   /** Up to `count` more lines (fewer only at the end of the input). */
   async take(count) {
-    while (this.#pending.length < count && !this.#done) {
+    while (this.#pending.length - this.#at < count && !this.#done) {
       const more = await this.#next();
-      if (more === null) this.#done = true;
-      else for (const line of more) this.#pending.push(line);
+      if (more === null) {
+        this.#done = true;
+      } else {
+        this.#pending = this.#pending.slice(this.#at).concat(more);
+        this.#at = 0;
+        this.#read += more.length;
+      }
     }
-    const lines = this.#pending.splice(0, count);
+    const lines = this.#pending.slice(this.#at, this.#at + count);
+    this.#at += lines.length;
     this.taken += lines.length;
     return lines;
   }
@@ -59,7 +67,7 @@ export function openText(text) {
     if (given) return null;
     given = true;
     return lines;
-  }, (taken) => (lines.length ? taken / lines.length : 1));
+  }, (done) => (lines.length ? done / lines.length : 1));
 }
 
 /** What the file's first bytes say it is: 'gzip', 'bzip2', 'xz' or 'text'. */
@@ -116,6 +124,6 @@ export async function openFile(file) {
     rest = lines.pop() + text.slice(cut);
     lineCount += lines.length;
     return lines;
-  }, () => (file.size ? bytesRead / file.size : 1));
+  }, (done, read) => (file.size && read ? (done / read) * (bytesRead / file.size) : 0));
   return source;
 }

@@ -20,7 +20,7 @@ export class Results {
     this.puzzles = [];
     this.statuses = [];
     this.solutions = [];
-    this.outputs = [];
+    this.outputs = []; // the command line's line for each puzzle; null where it is the solution (Solve)
     this.messages = new Map(); // line -> sentence, for the problems only
     this.tally = { solved: 0, unique: 0, several: 0, none: 0, conflict: 0, bad: 0, gave_up: 0 };
     this.problemCount = 0;
@@ -40,7 +40,7 @@ export class Results {
       this.puzzles.push(r.puzzle);
       this.statuses.push(r.status);
       this.solutions.push(r.solution);
-      this.outputs.push(r.output);
+      this.outputs.push(r.output === r.solution ? null : r.output);
       this.tally[r.status] = (this.tally[r.status] || 0) + 1;
       if (PROBLEMS.has(r.status)) {
         this.messages.set(r.line, r.message || '');
@@ -58,7 +58,7 @@ export class Results {
 
   /** One line per puzzle, as the command line writes it: the solution (solve), verdict (check) or count. */
   text() {
-    return this.#blob(this.outputs.length, (i) => this.outputs[i], 'text/plain');
+    return this.#blob(this.outputs.length, (i) => this.outputs[i] ?? this.solutions[i], 'text/plain');
   }
 
   /** line, puzzle, solution, status, message: one row per puzzle with a header. */

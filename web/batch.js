@@ -51,6 +51,7 @@ const rowsMore = $('rows-more');
 
 const engine = getEngine();
 const number = (n) => n.toLocaleString('en-US');
+const plural = (n, word) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 
 let chosenFile = null;
 let current = null; // the run under way: {cancelled}
@@ -83,28 +84,24 @@ function clearFile() {
 fileInput.addEventListener('change', () => chooseFile(fileInput.files[0]));
 fileClear.addEventListener('click', () => { clearFile(); textArea.focus(); });
 
+// A file dropped anywhere on the page is taken (rather than opened by the browser in place of the page, and
+// of the pasted text); the Puzzles panel lights up as the place for it. Dropped text goes into the text area.
 const carriesFiles = (event) => [...(event.dataTransfer?.types || [])].includes('Files');
-for (const type of ['dragenter', 'dragover']) {
-  dropZone.addEventListener(type, (event) => {
-    if (!carriesFiles(event)) return; // dropped text goes into the text area as usual
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-    dropZone.classList.add('dragging');
-  });
-}
-dropZone.addEventListener('dragleave', (event) => {
-  if (!dropZone.contains(event.relatedTarget)) dropZone.classList.remove('dragging');
+window.addEventListener('dragover', (event) => {
+  if (!carriesFiles(event)) return;
+  event.preventDefault();
+  event.dataTransfer.dropEffect = current ? 'none' : 'copy';
 });
-dropZone.addEventListener('drop', (event) => {
+window.addEventListener('drop', (event) => {
   dropZone.classList.remove('dragging');
   if (!carriesFiles(event)) return;
   event.preventDefault();
-  chooseFile(event.dataTransfer.files[0]);
+  if (!current) chooseFile(event.dataTransfer.files[0]);
 });
-// A file dropped beside the zone must not replace the page (and the pasted text with it).
-for (const type of ['dragover', 'drop']) {
-  window.addEventListener(type, (event) => { if (carriesFiles(event)) event.preventDefault(); });
-}
+dropZone.addEventListener('dragenter', (event) => { if (carriesFiles(event)) dropZone.classList.add('dragging'); });
+dropZone.addEventListener('dragleave', (event) => {
+  if (!dropZone.contains(event.relatedTarget)) dropZone.classList.remove('dragging');
+});
 
 function mode() {
   return document.querySelector('input[name="mode"]:checked').value;
@@ -130,7 +127,7 @@ function showProgress(results, fraction, startedAt) {
   const elapsed = (performance.now() - startedAt) / 1000;
   const rate = elapsed > 0 ? results.count / elapsed : 0;
   bar.value = fraction;
-  const parts = [`${number(results.count)} puzzles`, `${number(Math.round(rate))}/s`, `${Math.floor(fraction * 100)}%`];
+  const parts = [plural(results.count, 'puzzle'), `${number(Math.round(rate))}/s`, `${Math.floor(fraction * 100)}%`];
   if (fraction > 0.01 && fraction < 1) parts.push(`about ${clock(elapsed * (1 - fraction) / fraction)} left`);
   meter.textContent = parts.join(' · ');
 }
@@ -206,8 +203,12 @@ function resetResults() {
 }
 
 function setRunning(on) {
+  // Focus on a button about to be disabled would fall to the page: hand it to the other one.
+  const from = on ? startButton : cancelButton;
+  const refocus = document.activeElement === from;
   startButton.disabled = on;
   cancelButton.disabled = !on;
+  if (refocus) (on ? cancelButton : startButton).focus();
   for (const control of [fileInput, shapeSelect, columnInput, limitInput]) control.disabled = on;
   resultsSection.setAttribute('aria-busy', String(on)); // the tables fill in while a run is under way
 }
@@ -256,12 +257,20 @@ function nextSize(size, wallMs, consumed) {
 }
 
 async function feederFor(source, options) {
-  const head = await source.take(HEAD_LINES);
-  const layout = await engine.request('batch_layout', { head, shape: options.shape, column: options.column });
+  let skipped = []; // lines the engine found empty (blank, comments) before the head it is shown
+  let head = await source.take(HEAD_LINES);
+  let layout = await engine.request('batch_layout', { head, shape: options.shape, column: options.column });
+  while (layout.layout === 'empty' && head.length === HEAD_LINES) { // a long comment header: read on
+    skipped = skipped.concat(head);
+    head = await source.take(HEAD_LINES);
+    layout = await engine.request('batch_layout', { head, shape: options.shape, column: options.column });
+  }
   if (layout.layout === 'empty') return null;
-  if (layout.layout !== 'blocks') return lineFeeder(source, head.slice(layout.start - 1), layout.start, layout);
+  if (layout.layout !== 'blocks') {
+    return lineFeeder(source, head.slice(layout.start - 1), skipped.length + layout.start, layout);
+  }
   // Blocks, .sdk, .ss...: puzzles span lines, so the engine reads the whole text once and lists them.
-  const lines = head;
+  const lines = skipped.concat(head);
   let chars = lines.reduce((sum, line) => sum + line.length + 1, 0);
   for (let more = await source.take(1000); more.length; more = await source.take(1000)) {
     lines.push(...more);
@@ -354,9 +363,9 @@ async function run() {
       offerDownloads(results, baseName);
       bar.value = note ? bar.value : 1;
       const rate = seconds > 0 ? Math.round(results.count / seconds) : 0;
-      meter.textContent = `${number(results.count)} puzzles in ${seconds.toFixed(2)} s · ${number(rate)} puzzles/s`;
-      announce(note || `Done: ${number(results.count)} puzzles, ${number(results.solved)} with a solution, ` +
-        `${number(results.problemCount)} problem${results.problemCount === 1 ? '' : 's'}. The results can be downloaded.`);
+      meter.textContent = `${plural(results.count, 'puzzle')} in ${seconds.toFixed(2)} s · ${number(rate)} puzzles/s`;
+      announce(note || `Done: ${plural(results.count, 'puzzle')}, ${number(results.solved)} with a solution, ` +
+        `${plural(results.problemCount, 'problem')}. The results can be downloaded.`);
     } else if (!statusLine.textContent.startsWith('No puzzles') && !note) {
       announce('No puzzles found.');
     }

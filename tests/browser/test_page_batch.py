@@ -247,6 +247,20 @@ def test_puzzles_drawn_as_blocks_are_read_too(panel):
     assert rows[0][3] == SOLUTION
 
 
+def test_line_numbers_count_a_long_comment_header(panel):
+    panel.run("# a header longer than what the page first shows the engine\n" * 120 + f"{PUZZLE}\n\n{PUZZLE}\n")
+    assert [r[0] for r in panel.table("First results")] == ["121", "123"]
+
+
+def test_keyboard_focus_moves_to_cancel_while_running_and_back_to_start(panel):
+    panel.paste(f"{PUZZLE}\n")
+    panel.start.focus()
+    panel.page.keyboard.press("Enter")
+    panel.wait()
+    expect(panel.start).to_be_focused()
+    expect(panel.status).to_have_text("Done: 1 puzzle, 1 with a solution, 0 problems. The results can be downloaded.")
+
+
 def test_an_empty_paste_says_there_is_nothing_to_do(panel):
     panel.run("\n  \n")
     expect(panel.status).to_have_text("No puzzles found: paste puzzles, one per line, or open a file.")
@@ -255,7 +269,7 @@ def test_an_empty_paste_says_there_is_nothing_to_do(panel):
 def test_cancel_keeps_what_was_done_and_says_where_it_stopped(panel, seventeen):
     panel.paste("\n".join(seventeen) + "\n")
     panel.start.click()
-    expect(panel.meter).to_have_text(re.compile(r"^[\d,]+ puzzles · [\d,]+/s · \d+% · about \d+:\d\d left$"),
+    expect(panel.meter).to_have_text(re.compile(r"^[\d,]+ puzzles? · [\d,]+/s · \d+% · about \d+:\d\d left$"),
                                      timeout=60_000)
     panel.cancel.click()
     panel.wait()
