@@ -9,10 +9,13 @@
 //
 // Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), hint(),
 // rate(), clear(), undo(), redo(); property showCandidates. Events: sudoku-solver-ready, -change, -solved,
-// -hint, -rated, -error. Theming: CSS custom properties (--sudoku-*) and ::part() (board, cell, given,
+// -hint, -rated, -step, -error. Theming: CSS custom properties (--sudoku-*) and ::part() (board, cell, given,
 // solved, conflict, pad, pad-button, controls, button, solve-button, ..., status, progress, steps).
-// The human-style solving (pencil marks, hints, the step list) is drawn by logic-view.js. the README's "Embedding" section is the whole contract, for pages of any origin:
+// The human-style solving (pencil marks, hints, the step list) is drawn by logic-view.js.
+// The README's "Embedding" section is the whole contract, for pages of any origin:
 // every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
+
+import { LOGIC_CSS, LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
 
 const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const MAX_SIDE = 25;
@@ -31,8 +34,6 @@ const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many t
 const MARKS_DEBOUNCE_MS = 60;
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
-
-import { LOGIC_CSS, LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
 
 // One engine per page, loaded on first use, relative to this module's own URL (so a page of another origin
 // that loads this file from the solver's site gets the engine, worker and runtime from there too).
@@ -290,7 +291,8 @@ export class SudokuSolverElement extends HTMLElement {
   #origin = new Array(81).fill(0);    // the puzzle as loaded: entries typed since then are the person's own
   #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
   #showMarks = false;                 // the Candidates toggle
-  #marks = null;                      // {version, lists}: the engine's plain pencil marks for the grid
+  #marks = null;                      // {version, lists, raw}: the engine's marks for the grid (raw: before
+                                      // the eliminated ones are taken away)
   #marksTimer = 0;
   #hint = null;                       // {version, stage 1..3, step}: the hint being shown
   #hintToken = 0;
