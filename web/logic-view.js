@@ -9,7 +9,7 @@ const SVG = 'http://www.w3.org/2000/svg';
 
 export const LOGIC_CSS = `
 :host {
-  --_hint-area: var(--sudoku-hint-area-bg, light-dark(#fff4c2, #3b3206));
+  --_hint-area: var(--sudoku-hint-area-bg, light-dark(#fff4c2, #4a3e0b));
   --_hint-cell: var(--sudoku-hint-cell-bg, light-dark(#ffd966, #6b5410));
   --_hint-mark: var(--sudoku-hint-mark-bg, light-dark(#9fd3ff, #1f5f99));
   --_hint-place: var(--sudoku-hint-place, light-dark(#1a7f37, #56d364));
