@@ -4,7 +4,7 @@
 //   const source = await openFile(file);   // or openText(textarea.value)
 //   const lines = await source.take(100);  // up to 100 more lines, [] at the end
 //   source.fractionAfter(unsent)           // how much is done, 0..1, when `unsent` of the lines taken are
-//                                          // still to be sent (for a file: a share of the bytes read)
+//                                          // still to be sent (a file counts characters against its size)
 //   source.error                           // a sentence when the file could not be read to its end
 // A file is streamed: memory holds the lines not yet taken, never the whole file.
 
@@ -19,9 +19,9 @@ class LineSource {
   #next; // async () => string[] | null: the next lines read, null at the end
   #pending = []; // lines read and not taken yet, from #at on
   #at = 0;
-  #read = 0; // lines read from the input so far
   #done = false;
-  #fraction; // (lines done, lines read so far) -> 0..1
+  #fraction; // (lines done, characters done) -> 0..1
+  #takenChars = 0;
 
   constructor(next, fraction) {
     this.#next = next;
@@ -32,7 +32,9 @@ class LineSource {
 
   fractionAfter(unsent = 0) {
     if (this.#done && this.#at === this.#pending.length && !unsent) return 1;
-    return Math.max(0, Math.min(1, this.#fraction(this.taken - unsent, this.#read)));
+    const lines = this.taken - unsent;
+    const chars = this.taken ? this.#takenChars * (lines / this.taken) : 0; // unsent lines: of average length
+    return Math.max(0, Math.min(1, this.#fraction(lines, chars)));
   }
 
   /** Up to `count` more lines (fewer only at the end of the input). */
@@ -44,12 +46,12 @@ class LineSource {
       } else {
         this.#pending = this.#pending.slice(this.#at).concat(more);
         this.#at = 0;
-        this.#read += more.length;
       }
     }
     const lines = this.#pending.slice(this.#at, this.#at + count);
     this.#at += lines.length;
     this.taken += lines.length;
+    for (const line of lines) this.#takenChars += line.length + 1;
     return lines;
   }
 }
@@ -84,18 +86,19 @@ export async function openFile(file) {
     throw new Error(`${file.name} is compressed with ${kind}, which a browser cannot open: decompress it first, ` +
       'or compress it with gzip, or use the command line (python -m sudoku_core solve reads it as it is).');
   }
-  let bytesRead = 0;
-  let stream = file.stream().pipeThrough(new TransformStream({
-    transform(chunk, controller) {
-      bytesRead += chunk.byteLength;
-      controller.enqueue(chunk);
-    },
-  }));
+  // Progress counts the characters of the lines taken against the size of the text: the file's size, or for
+  // gzip the uncompressed size its last four bytes give (modulo 4 GiB, and only the last member's size when
+  // several are concatenated: then the bar may stop short and jumps to the end when done).
+  // (Counting the compressed bytes read would not do: the streams read far ahead of the lines taken.)
+  let size = file.size;
+  let stream = file.stream();
   if (kind === 'gzip') {
     if (typeof DecompressionStream !== 'function') {
       throw new Error(`${file.name} is compressed with gzip, which this browser cannot open: decompress it first.`);
     }
     stream = stream.pipeThrough(new DecompressionStream('gzip'));
+    const trailer = new DataView(await file.slice(-4).arrayBuffer());
+    size = file.size >= 18 ? trailer.getUint32(0, true) : 0;
   }
   const reader = stream.pipeThrough(new TextDecoderStream('utf-8')).getReader();
   let rest = ''; // the start of a line whose end has not been read yet
@@ -124,6 +127,6 @@ export async function openFile(file) {
     rest = lines.pop() + text.slice(cut);
     lineCount += lines.length;
     return lines;
-  }, (done, read) => (file.size && read ? (done / read) * (bytesRead / file.size) : 0));
+  }, (done, chars) => (size ? Math.min(0.999, chars / size) : 0));
   return source;
 }
