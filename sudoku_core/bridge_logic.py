@@ -152,6 +152,9 @@ def _hint(request: dict) -> dict:
     marks = _marks(request, grid)
     if marks is None:
         marks = _without(request, grid)
+    if not any(grid.values):  # nothing to reason from (and searching a big empty grid takes seconds)
+        return {"status": SEVERAL, "step": None, "cells": [], "clue": None, "candidates": candidate_lists(grid),
+                "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
     # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
     step = next_step(grid, marks, puzzle=givens)
     if step is not None and step.technique == "Wrong Entry":

@@ -142,6 +142,12 @@ def test_a_full_grid_is_solved_and_a_broken_one_is_diagnosed_with_cells():
     assert broken["cells"] == [8] and "r1c9" in broken["message"]
 
 
+def test_a_hint_on_an_empty_grid_asks_for_a_puzzle_at_once():
+    result = ok({"op": "hint", "puzzle": "." * 625})
+    assert result["status"] == "several solutions" and result["step"] is None
+    assert "empty" in result["message"] and result["ms"] < 1000
+
+
 def test_clashing_digits_are_a_conflict_error_with_the_cells():
     err = error({"op": "hint", "puzzle": "44" + HARD[2:]})
     assert err["code"] == "conflict" and err["cells"] == [0, 1]
