@@ -3,15 +3,16 @@
 //
 // The page splits the input into lines and nothing more: the engine says how the input is laid out
 // (`batch_layout`), reads every puzzle and answers it (`solve_many`), as `python -m sudoku_core solve` would.
-// Chunks are sized so that one takes about TARGET_MS: progress moves, and Cancel (which stops between chunks,
-// keeping what was done) answers at once, while the requests stay few enough not to cost much.
+// Each request carries more lines than the engine will get through, and the engine stops taking puzzles once
+// it has worked for TARGET_MS (its `budgetMs`) and says how many lines it used; the rest go out with the next
+// request. So every request is about TARGET_MS of work, however hard the puzzles: progress moves, Cancel
+// (which stops between requests, keeping what was done) answers at once, and the requests stay few enough
+// not to cost much (a few ms each).
 import { getEngine } from './engine.js';
 import { openFile, openText } from './batch-read.js';
 import { Results, statusWords, tableRow, SHOWN_ROWS, SHOWN_PROBLEMS } from './batch-results.js';
 
 const TARGET_MS = 75;
-/** The engine stops taking new puzzles after this long in one request (a guard for hard puzzles). */
-const BUDGET_MS = 100;
 /** A puzzle's search time before it is reported as "gave up". */
 const PUZZLE_MS = 10_000;
 /** A request stuck past this (a puzzle past its time, plus the budget, plus slack) restarts the engine. */
@@ -249,11 +250,11 @@ function itemFeeder(items) {
   };
 }
 
-/** The next chunk size: about TARGET_MS of work, growing at most fourfold at a time. */
-function nextSize(size, wallMs, consumed) {
-  const perLine = Math.max(wallMs, 1) / Math.max(consumed, 1);
-  const wanted = Math.round(TARGET_MS / perLine);
-  return Math.max(1, Math.min(MAX_CHUNK, size * 4, wanted));
+/** How many lines to send next: four times as many while the engine gets through all it is sent, else twice
+ * what it got through in its budget last time (enough to spare for easier puzzles). */
+function nextSize(sent, consumed) {
+  const size = consumed >= sent ? sent * 4 : consumed * 2;
+  return Math.max(FIRST_CHUNK, Math.min(MAX_CHUNK, size));
 }
 
 async function feederFor(source, options) {
@@ -335,13 +336,12 @@ async function run() {
       }
       const payload = await feeder.payload(size);
       if (!payload) break;
-      const sentAt = performance.now();
       const reply = await engine.request('solve_many', {
         ...payload, mode: options.mode, shape: options.shape, limit: options.limit,
-        maxMs: PUZZLE_MS, budgetMs: BUDGET_MS,
+        maxMs: PUZZLE_MS, budgetMs: TARGET_MS,
       }, { timeoutMs: REQUEST_MS });
       feeder.advance(reply.consumed);
-      size = nextSize(size, performance.now() - sentAt, reply.consumed);
+      size = nextSize((payload.lines || payload.items).length, reply.consumed);
       showRows(results.add(reply.results), results);
       showProgress(results, feeder.fraction, startedAt);
     }
