@@ -5,7 +5,7 @@ import { getEngine } from './engine.js';
 import { registerServiceWorker } from './offline.js';
 import { Game, PREVIOUS_KEY, SYMBOLS, formatTime } from './play-game.js';
 import { PlayBoard } from './play-board.js';
-import { setUpExport, setUpPrint, renderSheet } from './play-extras.js';
+import { setUpExport, setUpPrint } from './play-extras.js';
 
 const engine = getEngine();
 registerServiceWorker();
@@ -357,7 +357,6 @@ if (game) {
   if (game.solved) say(`You solved this one in ${formatTime(game.elapsedMs)}. Press New puzzle for another.`);
 } else {
   showGame();
-  renderSheet([]);
   newPuzzle(); // a first visit starts with a puzzle
 }
 document.documentElement.dataset.playReady = 'true';
