@@ -333,3 +333,9 @@ def test_a_hint_points_out_a_wrong_entry_when_the_givens_are_known():
     assert str(solution.values[cell]) not in step.text.split(":")[1].replace(f"r{cell // 9 + 1}c{cell % 9 + 1}", "")
     right = next_step(puzzle.replace({cell: solution.values[cell]}), puzzle=puzzle)
     assert right.technique != "Wrong Entry"
+
+
+def test_every_technique_has_a_level_word():
+    from sudoku_core.logic.path import TECHNIQUES
+    from sudoku_core.logic.rating import LEVEL_OF
+    assert {name for name, _ in TECHNIQUES} <= set(LEVEL_OF)

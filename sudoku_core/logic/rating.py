@@ -21,7 +21,7 @@ LEVEL_OF = {
     "Locked Candidates (Pointing)": 1, "Locked Candidates (Claiming)": 1,
     "Naked Pair": 1, "Hidden Pair": 1, "Naked Triple": 1, "Hidden Triple": 1,
     "X-Wing": 2, "Swordfish": 2, "Jellyfish": 2, "Naked Quad": 2, "Hidden Quad": 2,
-    "XY-Wing": 2, "XYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
+    "XY-Wing": 2, "XYZ-Wing": 2, "WXYZ-Wing": 2, "VWXYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
     "Empty Rectangle": 2, "Simple Colors": 2, "Unique Rectangle": 2, "BUG+1": 2,
     "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "ALS-XZ": 3,
     "Forcing Chain": 4, "Forcing Net": 4,
@@ -71,5 +71,5 @@ def rate(grid: Grid) -> Rating:
     if not path.steps:
         return Rating(0.0, LEVELS[0], "", 0)
     hardest = max(path.steps, key=lambda s: s.difficulty)
-    level = max(LEVEL_OF.get(s.technique, 4) for s in path.steps)
+    level = max(LEVEL_OF[s.technique] for s in path.steps)
     return Rating(hardest.difficulty, LEVELS[level], hardest.technique, len(path.steps))
