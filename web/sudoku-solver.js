@@ -164,7 +164,7 @@ const CSS = `
   justify-items: center;
 }
 @container (min-width: 640px) {
-  .root { grid-template-columns: minmax(0, 1fr) minmax(12em, 15em); align-items: start; justify-items: stretch; }
+  .root { grid-template-columns: minmax(0, 1fr) minmax(13em, 16.5em); align-items: start; justify-items: stretch; }
   .board-wrap { grid-row: 1 / span 4; }
 }
 .board-wrap { width: 100%; max-width: var(--sudoku-board-max, 100%); container-type: inline-size; justify-self: center; }
