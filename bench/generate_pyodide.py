@@ -2,7 +2,7 @@
 
     python bench/generate_pyodide.py [--seeds 30] [--big]
 
-Run with CPython, it runs itself inside Pyodide under Node (bench/generate_pyodide.mjs: the
+Run with CPython, it runs itself inside Pyodide under Node (bench/in_pyodide.mjs: the
 interpreter the page uses, Python 3.14 in WebAssembly), then the same seeds on CPython, and prints
 one table: per size, the median and worst time of the bridge's `generate` op (what the Play page
 asks the worker for: a minimal unique puzzle, rated up to 9x9) in both, and whether every seed gave
@@ -50,12 +50,12 @@ def measure(sizes: "list[tuple[str, int]]") -> "list[dict]":
 
 
 def in_pyodide(args: "list[str]") -> "list[dict]":
-    done = subprocess.run(["node", str(ROOT / "bench" / "generate_pyodide.mjs"), "--measure", *args],
+    done = subprocess.run(["node", str(ROOT / "bench" / "in_pyodide.mjs"), "generate_pyodide.py", "--measure", *args],
                           capture_output=True, text=True, cwd=ROOT)
     if done.returncode != 0:
         sys.exit(f"the Pyodide run failed:\n{done.stderr[-2000:]}")
     lines = done.stdout.splitlines()
-    print(lines[0])
+    print(next(line for line in lines if line.startswith("Pyodide:")))
     return [json.loads(line) for line in lines[1:] if line.startswith("{")]
 
 

@@ -2,7 +2,7 @@
 """How long a hint takes in Python: `next_step()` and the page's `hint` request, on diabolical puzzles.
 
     python bench/hint_bench.py [--sample 100] [--seed 1]          # CPython
-    node bench/hint_bench_pyodide.mjs [--sample 100] [--seed 1]   # the same inside Pyodide under Node
+    node bench/in_pyodide.mjs hint_bench.py [--sample 100] [--seed 1]   # the same inside Pyodide under Node
 
 Two positions per puzzle, as a person asks for hints: the start, and the hardest (the grid and pencil
 marks just before the engine's own path takes its hardest step, every earlier step applied). For each it
