@@ -322,10 +322,7 @@ async function run() {
     announce(`${{ solve: 'Solving', check: 'Checking', count: 'Counting' }[options.mode]}…`);
     startedAt = performance.now();
     const feeder = await feederFor(source, options);
-    if (!feeder) {
-      announce(chosenFile ? `No puzzles found in ${chosenFile.name}.` : 'No puzzles found: paste puzzles, one per line, or open a file.');
-      return;
-    }
+    if (!feeder) return; // nothing but blank lines and comments
     resultsSection.hidden = false;
     let size = FIRST_CHUNK;
     for (;;) {
@@ -353,7 +350,6 @@ async function run() {
     const where = results.count ? ` Stopped after line ${results.lines.at(-1)}; the results up to there can be downloaded.` : '';
     note = `${error && error.message ? error.message : error}${where}`;
     stopped = `after line ${results.lines.at(-1) ?? 0} (an error)`;
-    if (!results.count) announce(note);
   } finally {
     current = null;
     setRunning(false);
@@ -366,8 +362,12 @@ async function run() {
       meter.textContent = `${plural(results.count, 'puzzle')} in ${seconds.toFixed(2)} s · ${number(rate)} puzzles/s`;
       announce(note || `Done: ${plural(results.count, 'puzzle')}, ${number(results.solved)} with a solution, ` +
         `${plural(results.problemCount, 'problem')}. The results can be downloaded.`);
-    } else if (!statusLine.textContent.startsWith('No puzzles') && !note) {
-      announce('No puzzles found.');
+    } else {
+      resultsSection.hidden = true;
+      meter.textContent = 'No puzzles answered.';
+      const none = chosenFile ? `No puzzles found in ${chosenFile.name}.`
+        : 'No puzzles found: paste puzzles, one per line, or open a file.';
+      announce(job.cancelled ? 'Cancelled before any puzzle was answered.' : note || none);
     }
   }
 }

@@ -50,7 +50,7 @@ class Panel:
         self.cancel = page.get_by_role("button", name="Cancel", exact=True)
         self.status = page.get_by_role("status")
         self.meter = page.locator("#batch-meter")
-        self.results = page.get_by_role("region", name="Results")
+        self.results = page.get_by_role("region", name="Results", exact=True)
 
     def paste(self, text: str) -> None:
         """Replace the text area's content with `text` through the clipboard, as a person would (typing
@@ -76,7 +76,7 @@ class Panel:
         return {t.strip().lower(): v.strip() for t, v in zip(terms, values)}
 
     def table(self, name: str) -> "list[list[str]]":
-        region = self.page.get_by_role("region", name=name)
+        region = self.page.get_by_role("region", name=name, exact=True)
         return [row.locator("th, td").all_inner_texts() for row in region.locator("tbody tr").all()]
 
     def download(self, name: str) -> "tuple[str, str]":
@@ -261,8 +261,13 @@ def test_keyboard_focus_moves_to_cancel_while_running_and_back_to_start(panel):
     expect(panel.status).to_have_text("Done: 1 puzzle, 1 with a solution, 0 problems. The results can be downloaded.")
 
 
-def test_an_empty_paste_says_there_is_nothing_to_do(panel):
+def test_an_empty_paste_says_there_is_nothing_to_do_and_hides_the_last_results(panel):
+    panel.run(PUZZLE)
+    expect(panel.results).to_be_visible()
     panel.run("\n  \n")
+    expect(panel.status).to_have_text("No puzzles found: paste puzzles, one per line, or open a file.")
+    expect(panel.results).to_be_hidden()
+    panel.run("quizzes,solutions\n# a CSV header and no rows\n")
     expect(panel.status).to_have_text("No puzzles found: paste puzzles, one per line, or open a file.")
 
 
