@@ -38,6 +38,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
+# bulk's chunk reader and per-puzzle helpers (underscored: they are the CLI's internals) are used as they
+# are, so that the page and the command line cannot drift apart in what they read or how they word it.
 from . import bulk
 from .bridge import BridgeError, _int, _shape, _shape_spec
 from .formats import ParseError
