@@ -49,6 +49,7 @@ const problemsNone = $('problems-none');
 const problemsMore = $('problems-more');
 const rowsTable = $('rows-table');
 const rowsMore = $('rows-more');
+const modeRadios = [...document.querySelectorAll('input[name="mode"]')];
 
 const engine = getEngine();
 const number = (n) => n.toLocaleString('en-US');
@@ -105,13 +106,13 @@ dropZone.addEventListener('dragleave', (event) => {
 });
 
 function mode() {
-  return document.querySelector('input[name="mode"]:checked').value;
+  return modeRadios.find((radio) => radio.checked).value;
 }
 
 function syncOptions() {
   limitOption.hidden = mode() !== 'count';
 }
-for (const radio of document.querySelectorAll('input[name="mode"]')) radio.addEventListener('change', syncOptions);
+for (const radio of modeRadios) radio.addEventListener('change', syncOptions);
 syncOptions();
 
 // -- talking to the user ----------------------------------------------------------------------------------
@@ -210,7 +211,8 @@ function setRunning(on) {
   startButton.disabled = on;
   cancelButton.disabled = !on;
   if (refocus) (on ? cancelButton : startButton).focus();
-  for (const control of [fileInput, shapeSelect, columnInput, limitInput]) control.disabled = on;
+  // The run reads its options and input once, at the start: they stay as they are until it ends.
+  for (const control of [fileInput, fileClear, shapeSelect, columnInput, limitInput, ...modeRadios]) control.disabled = on;
   resultsSection.setAttribute('aria-busy', String(on)); // the tables fill in while a run is under way
 }
 
