@@ -286,6 +286,19 @@ def test_cancel_keeps_what_was_done_and_says_where_it_stopped(panel, seventeen):
     assert body.splitlines() == [solution_of(p) for p in seventeen[:stopped]]
 
 
+def test_the_progress_of_a_gzipped_file_follows_the_puzzles_answered(panel, seventeen):
+    data = gzip.compress(("\n".join(seventeen) + "\n").encode())
+    panel.file.set_input_files(files=[{"name": "bank.txt.gz", "mimeType": "application/gzip", "buffer": data}])
+    panel.start.click()
+    progress = re.compile(r"^([\d,]+) puzzles · [\d,]+/s · (\d+)% · about \d+:\d\d left$")
+    expect(panel.meter).to_have_text(progress, timeout=60_000)
+    done, percent = progress.match(panel.meter.inner_text()).groups()
+    panel.cancel.click()
+    panel.wait()
+    # Same-length lines: the share of characters read is the share of puzzles answered.
+    assert abs(int(percent) - 100 * int(done.replace(",", "")) / len(seventeen)) <= 2
+
+
 def test_the_keyboard_starts_with_ctrl_enter_and_escape_cancels(panel, seventeen):
     panel.paste("\n".join(seventeen) + "\n")
     panel.text.press("Control+Enter")
