@@ -96,6 +96,7 @@ export function tableRow(cells, classes = []) {
     if (i === 0) td.scope = 'row';
     td.textContent = text;
     if (classes[i]) td.className = classes[i];
+    if (classes[i] === 'puzzle' || classes[i] === 'answer') td.title = text; // these cells may be cut short
     tr.append(td);
   });
   return tr;
