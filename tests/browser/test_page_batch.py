@@ -98,8 +98,9 @@ def batch_page(shared_context, site_server, browser_helpers):
 
 
 @pytest.fixture
-def panel(batch_page):
+def panel(batch_page, browser_helpers):
     page = batch_page
+    logged = len(browser_helpers.console_errors(page))
     page.set_viewport_size({"width": 1100, "height": 900})
     forget = page.get_by_role("button", name="Use the pasted text instead")
     if forget.is_visible():
@@ -109,7 +110,8 @@ def panel(batch_page):
     page.get_by_label("CSV column").fill("")
     p = Panel(page)
     p.text.fill("")
-    return p
+    yield p
+    assert browser_helpers.console_errors(page)[logged:] == []
 
 
 def cli_output(tmp_path, capsys, command: str, text: str) -> str:
