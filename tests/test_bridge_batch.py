@@ -84,6 +84,13 @@ def test_outputs_are_the_command_lines(mode, tmp_path, capsys):
     assert [r["output"] for r in results] == printed
 
 
+def test_bigger_grids_go_through_as_lines():
+    lines = [(DATA / name).read_text().splitlines()[0] for name in ("generated_16x16.txt", "generated_25x25.txt")]
+    results = ok({"op": "solve_many", "lines": lines, "budgetMs": 60_000})["results"]
+    assert [r["solution"] for r in results] == [solve(Grid.parse(p)).to_line() for p in lines]
+    assert ok({"op": "batch_layout", "head": lines[:1]})["layout"] == "lines"
+
+
 def test_check_and_count_tell_unique_from_several():
     for mode, limit in (("check", 2), ("count", 5)):
         results = ok({"op": "solve_many", "lines": [PUZZLE, SEVERAL], "mode": mode, "limit": limit})["results"]
