@@ -38,8 +38,8 @@ from __future__ import annotations
 import time
 from typing import Any, Callable
 
-# bulk's chunk reader and per-puzzle helpers (underscored: they are the CLI's internals) are used as they
-# are, so that the page and the command line cannot drift apart in what they read or how they word it.
+# bulk's chunk reader and per-puzzle helpers are the command line's own, so that the page and the
+# command line cannot drift apart in what they read or how they word it.
 from . import bulk
 from .bridge import BridgeError, _int, _shape, _shape_spec
 from .formats import ParseError
@@ -110,7 +110,7 @@ def op_batch_split(request: dict) -> dict:
                                          "put one puzzle per line for bigger inputs.")
     items: list[dict] = []
     for job in bulk.chunks(text.splitlines(keepends=True), _shape(request), None, MAX_LINES):
-        for item in bulk._items(job):  # ("G", line, box, digits) or ("E", line, error)
+        for item in bulk.chunk_items(job):  # ("G", line, box, digits) or ("E", line, error)
             if item[0] == "E":
                 items.append({"line": item[1], "error": str(item[2])})
             else:
@@ -157,9 +157,9 @@ def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], dic
     if index is not None and (type(index) is not int or index < 0):
         raise BridgeError("bad_request", "'column' must be the index of the CSV column holding the puzzles.")
     name = request.get("name") or "puzzle"
-    raw = bulk._items(("lines", first, lines, index, str(name)))  # ("L", line, text) or ("E", line, error)
+    raw = bulk.chunk_items(("lines", first, lines, index, str(name)))  # ("L", line, text) or ("E", line, error)
     texts = {item[1]: item[2] if item[0] == "L" else "" for item in raw}
-    items = [item for item in bulk._read_lines(raw, shape) if item is not None]
+    items = [item for item in bulk.read_lines(raw, shape) if item is not None]
     return items, texts, first, first + len(lines)
 
 
@@ -188,7 +188,7 @@ def op_solve_many(request: dict) -> dict:
         if item[0] == "E":
             answered[k] = (item[1], "invalid", 0, "", 0.0, str(item[2]))
         else:
-            bulk._scalar_group(items, [k], Shape.of(*item[2]), answer_limit, settings, answered)
+            bulk.scalar_group(items, [k], Shape.of(*item[2]), answer_limit, settings, answered)
         done = k + 1
     # Stopped on the budget, the next request starts at the next puzzle (lines: at its line).
     stop = end if done == len(items) else (done if pre_split else items[done][1])
@@ -200,7 +200,7 @@ def op_solve_many(request: dict) -> dict:
 
 def _result(found: tuple, puzzle: str, output: str, mode: str) -> dict:
     number, status, count, solution, _seconds, message = found
-    report = bulk._report(number, status, message, "solve" if mode == "solve" else "check")
+    report = bulk.report_line(number, status, message, "solve" if mode == "solve" else "check")
     if report is None and status in ("none", "conflict"):  # count and check report these too
         report = f"line {number}: " + ("no solution" if status == "none" else f"clashing givens: {message}")
     return {"line": number, "puzzle": puzzle, "status": _STATUS.get(status, status), "count": count,

@@ -193,7 +193,7 @@ def chunks(text: Iterable[str], shape: "Shape | None", column: "str | None", siz
         step = min(size, step * 4)
 
 
-def _items(job: tuple) -> list[tuple]:
+def chunk_items(job: tuple) -> list[tuple]:
     """A job's items: ("L", line, text) for lines still to be read, or the job's own items."""
     if job[0] == "items":
         return job[1]
@@ -271,7 +271,7 @@ def _read_uniform(items: list[tuple], shape: "Shape | None") -> "list | None":
     return [("G", item[1], spec, digits[k * length:(k + 1) * length]) for k, item in enumerate(items)]
 
 
-def _read_lines(items: list[tuple], shape: "Shape | None") -> list:
+def read_lines(items: list[tuple], shape: "Shape | None") -> list:
     """Turn ("L", line, text) items into ("G", line, (box_rows, box_cols), digits as bytes) or
     ("E", line, ParseError), or None for a comment. The usual one-line form (n*n characters, '.' or '0'
     for empty) is read with one bytes.translate; anything else by `parse_puzzles`, as the scalar CLI does.
@@ -320,7 +320,7 @@ def solve_chunk(job: tuple, settings: Settings, name: str = "-") -> "Rendered":
     """Read, solve and render one job (see `chunks`) of input `name`. Ctrl-C during a scalar search
     renders the results up to the puzzle it interrupted and says where it stopped."""
     shape = Shape.of(*settings.shape) if settings.shape else None
-    items = [item for item in _read_lines(_items(job), shape) if item is not None]
+    items = [item for item in read_lines(chunk_items(job), shape) if item is not None]
     limit = 1 if settings.command == "solve" else (2 if settings.command == "check" else settings.limit)
     results: list = [None] * len(items)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -337,7 +337,7 @@ def solve_chunk(job: tuple, settings: Settings, name: str = "-") -> "Rendered":
         if use_batch:
             answered = _batch_group(items, ks, s, limit, settings, results)
         else:
-            answered = _scalar_group(items, ks, s, limit, settings, results)
+            answered = scalar_group(items, ks, s, limit, settings, results)
         if answered < len(ks):
             stop = min(stop, ks[answered])
     rendered = render(results[:stop], settings, name)
@@ -376,7 +376,10 @@ def _batch_group(items, ks, shape, limit, settings, results) -> int:
     return found.done
 
 
-def _scalar_group(items, ks, shape, limit, settings, results) -> int:
+def scalar_group(items: list, ks: "list[int]", shape: Shape, limit: int, settings: "Settings",
+                 results: list) -> int:
+    """Solve items[k] for each k in `ks` with the scalar engine, counting to `limit`, into results[k].
+    Returns how many were answered (fewer when interrupted: the rest stay unanswered)."""
     for j, k in enumerate(ks):
         start = time.perf_counter()
         grid = Grid(items[k][3], shape)
@@ -474,7 +477,7 @@ def render(results: list[tuple], s: Settings, name: str) -> Rendered:
                 text = f"{count}+" if count >= s.limit else str(count)
             out.append(text + ("\n\n" if multi and text else "\n"))
         if s.fmt in ("json", "csv") or s.command != "check":
-            report = _report(number, status, message, s.command)
+            report = report_line(number, status, message, s.command)
             if report:
                 err.append(f"{prefix}{report}\n")
         r.last = number
@@ -531,7 +534,7 @@ def _verdict(status: str, message: "str | None") -> str:
     return status
 
 
-def _report(number: int, status: str, message: "str | None", command: str) -> "str | None":
+def report_line(number: int, status: str, message: "str | None", command: str) -> "str | None":
     """The standard-error line for a result (None for a good one)."""
     if status == "invalid":  # as the scalar CLI words it: the parser's "line L, column C: ..." or "line N: ..."
         return message if message.startswith("line ") else f"line {number}: {message}"
