@@ -10,7 +10,8 @@ Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * the bare Pyodide runtime's own ready time (`loadPyodide()` and nothing else, on a page of a second
     local origin), cold and warm, measured in the same run for comparison,
   * click-to-solution on samples of the 17-clue and forum-hardest sets: set the puzzle, click Solve,
-    time until the element's `sudoku-solver-solved` event (median, p90, p99, max), and, for the same
+    time until the solution is on the board (the element's `sudoku-solver-found` event: median, p90,
+    p99, max) and until its solutions are counted too (`sudoku-solver-solved`), and, for the same
     puzzles, the engine round trip (`engine.request('solve')`) and the Python solve time alone,
   * click-to-hint on diabolical puzzles (Sudoku Exchange's set): set the puzzle, click Hint, time until
     the `sudoku-solver-hint` event of the first press; at the start and at the grid where the engine's path
@@ -66,11 +67,14 @@ ENGINE_STATE = """async (url) => {
 CLICK_TO_SOLUTION = """async (puzzles) => {
   const el = document.querySelector('sudoku-solver');
   const button = el.shadowRoot.querySelector('[data-action=solve]');
-  const times = [];
+  const shown = [], times = [];
   let wrong = 0;
   for (const puzzle of puzzles) {
     el.puzzle = puzzle;
     await new Promise((r) => setTimeout(r, 80));  // let the live clash check of the edit finish
+    let foundAt = null;
+    const found = () => { foundAt = performance.now(); };
+    el.addEventListener('sudoku-solver-found', found, { once: true });
     const done = new Promise((resolve) => {
       const ok = (e) => { off(); resolve(e.detail.solution); };
       const bad = (e) => { off(); resolve(null); };
@@ -81,10 +85,13 @@ CLICK_TO_SOLUTION = """async (puzzles) => {
     const t0 = performance.now();
     button.click();
     const solution = await done;
-    times.push(performance.now() - t0);
+    const t1 = performance.now();
+    el.removeEventListener('sudoku-solver-found', found);
+    times.push(t1 - t0);
+    shown.push((foundAt ?? t1) - t0);
     if (!solution || solution.includes('.')) wrong += 1;
   }
-  return { times, wrong };
+  return { shown, times, wrong };
 }"""
 
 ENGINE_ROUND_TRIP = """async ([url, puzzles]) => {
@@ -324,7 +331,8 @@ def main() -> int:
             for label, puzzles in samples.items():
                 clicks = page.evaluate(CLICK_TO_SOLUTION, puzzles)
                 engine = page.evaluate(ENGINE_ROUND_TRIP, [engine_url, puzzles])
-                results["solve"][label] = {"click": summary(clicks["times"]), "wrong": clicks["wrong"],
+                results["solve"][label] = {"click": summary(clicks["shown"]), "counted": summary(clicks["times"]),
+                                           "wrong": clicks["wrong"],
                                            "round_trip": summary(engine["trip"]), "python": summary(engine["python"])}
             results["hint"] = measure_hints(page, engine_url, args.puzzles, args.seed)
             context.close()
@@ -397,13 +405,16 @@ def report(r: dict) -> None:
     print(f"(warm: median of {', '.join(f'{x:.0f}' for x in warm['ready_all_ms'])}; worker timings cold: "
           f"{cold['timings']})")
     print()
-    print("| click-to-solution (ms)  | n   | median | p90    | p99    | max    | engine round trip median/p99 | Python median/p99 |")
-    print("| ----------------------- | --- | ------ | ------ | ------ | ------ | ---------------------------- | ----------------- |")
+    print("| click-to-solution (ms)  | n   | median | p90    | p99    | max    | uniqueness known median/p99 | engine round trip median/p99 | Python median/p99 |")
+    print("| ----------------------- | --- | ------ | ------ | ------ | ------ | --------------------------- | ---------------------------- | ----------------- |")
     for label, s in r["solve"].items():
-        c, t, py = s["click"], s["round_trip"], s["python"]
+        c, k, t, py = s["click"], s["counted"], s["round_trip"], s["python"]
         print(f"| {label:23} | {c['n']:3} | {c['median']:6.1f} | {c['p90']:6.1f} | {c['p99']:6.1f} | {c['max']:6.1f} "
+              f"| {k['median']:11.1f} / {k['p99']:<13.1f} "
               f"| {t['median']:12.1f} / {t['p99']:<13.1f} | {py['median']:7.1f} / {py['p99']:<7.1f} |"
               + (f" {s['wrong']} NOT SOLVED" if s["wrong"] else ""))
+    print("(click-to-solution: until the solution is on the board (`sudoku-solver-found`); uniqueness known: until "
+          "the count of solutions is in too (`sudoku-solver-solved`); round trip and Python: `solve` with limit 2)")
     print()
     report_hints(r["hint"])
     print()

@@ -18,6 +18,8 @@ Operations (`puzzle` is a string in any format `Grid.parse` reads, or a list of 
   parse     {text, shape?}          -> {shape, name, side, boxRows, boxCols, line, values, givens}
   solve     {puzzle, shape?, limit?, maxMs?}
                                     -> {solution, values, count, limit, unique, ms, message}
+            (followed through `handle_json_with_progress`, it reports the first solution as soon as it
+            is found, {stage: "solution", solution, values, ms, message}, and goes on counting to `limit`)
   check     {puzzle, shape?, maxMs?} -> {status: unique|several|none|conflict, message, cells, ms}
   conflicts {puzzle, shape?}        -> {conflicts: [{digit, unit, cells, message}], cells}
   version   {}                      -> {version, python, platform}
@@ -79,6 +81,32 @@ def handle(request: Any) -> dict:
     except Exception as error:  # a bug in the engine: say so plainly, without a traceback
         return {"ok": False, "error": {"code": "internal", "cells": [],
                                        "message": f"The engine failed: {type(error).__name__}: {error}"}}
+
+
+# -- following a request ----------------------------------------------------------------------------
+_report: "Callable[[str], Any] | None" = None
+
+
+def handle_json_with_progress(text: str, report: "Callable[[str], Any] | None") -> str:
+    """`handle_json(text)`, with `report(json_text)` called as the request makes progress (the worker
+    passes a JavaScript function that posts each report to the page)."""
+    global _report
+    _report = report
+    try:
+        return handle_json(text)
+    finally:
+        _report = None
+
+
+def followed() -> bool:
+    """Whether someone follows the request being answered (so progress is worth preparing)."""
+    return _report is not None
+
+
+def report_progress(fields: dict) -> None:
+    """Tell whoever follows the request being answered, if anyone, how it is going."""
+    if _report is not None:
+        _report(json.dumps(fields, separators=(",", ":")))
 
 
 def handle_json(text: str) -> str:
@@ -216,6 +244,9 @@ def op_solve(request: dict) -> dict:
         for solution in solver.iter_solutions(grid, **_budget(solver.iter_solutions, max_ms)):
             if first is None:
                 first = solution
+                if limit > 1:  # show it now: proving it is the only one can take as long again
+                    report_progress({"stage": "solution", "solution": first.to_line(), "values": list(first.values),
+                                     "ms": _ms(start), "message": "Found a solution; counting the others…"})
             count += 1
             if count >= limit:
                 break

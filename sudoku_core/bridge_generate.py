@@ -13,8 +13,8 @@ Hard, Unfair, Extreme) and needs a 9x9 grid; 4x4 to 9x9 puzzles come with their 
 `seed` is a whole number; the same seed and options give the same puzzle on CPython and in Pyodide.
 `maxMs` bounds the whole call (error `gave_up`); a level not found in time is `level_not_reached`.
 
-While a request runs the worker can follow it: `handle_json_with_progress(text, report)` answers like
-`bridge.handle_json` and calls `report(json_text)` with `{stage, fraction, message, ...}` now and then
+While a request runs the worker can follow it: `bridge.handle_json_with_progress(text, report)` answers
+like `bridge.handle_json` and calls `report(json_text)` with `{stage, fraction, message, ...}` now and then
 (a JavaScript function passed in by the worker, which posts it to the page).
 
 `export_game` writes a game out: `line` (the givens, one line), `progress` (givens and the person's
@@ -34,9 +34,8 @@ example on the page above); sudoku.coach's solver reads `https://sudoku.coach/en
 """
 from __future__ import annotations
 
-import json
 import time
-from typing import Any, Callable
+from typing import Callable
 
 from .formats import format_sdk
 from .generate import (
@@ -59,8 +58,6 @@ SUDOKUWIKI_SOLVER = "https://www.sudokuwiki.org/sudoku.htm?bd="
 SUDOKU_COACH_SOLVER = "https://sudoku.coach/en/solver/"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
-_report: "Callable[[str], Any] | None" = None
-
 
 def _bridge():
     # bridge imports this module at its end; importing it here, at call time, works in either order.
@@ -68,20 +65,10 @@ def _bridge():
     return bridge
 
 
-def handle_json_with_progress(text: str, report: "Callable[[str], Any] | None") -> str:
-    """`bridge.handle_json(text)`, with `report(json_text)` called as a long request makes progress."""
-    global _report
-    _report = report
-    try:
-        return _bridge().handle_json(text)
-    finally:
-        _report = None
-
-
 # -- generate -------------------------------------------------------------------------------------
 def _progress_reporter(level: "str | None") -> "Callable[[Progress], None] | None":
-    report = _report
-    if report is None:
+    b = _bridge()
+    if not b.followed():
         return None
     last = [0.0]
 
@@ -100,9 +87,9 @@ def _progress_reporter(level: "str | None") -> "Callable[[Progress], None] | Non
             message = f"Removing givens: {p.done} of {p.total} tried, {p.givens} left."
         if level:
             message = f"Try {p.attempt}: " + message if p.stage != "rate" else message
-        report(json.dumps({"stage": p.stage, "attempt": p.attempt, "done": p.done, "total": p.total,
+        b.report_progress({"stage": p.stage, "attempt": p.attempt, "done": p.done, "total": p.total,
                            "givens": p.givens, "elapsed": round(p.elapsed, 3), "level": p.level,
-                           "fraction": round(fraction, 4), "message": message}))
+                           "fraction": round(fraction, 4), "message": message})
 
     return on_progress
 

@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from sudoku_core import Grid, bridge
 from sudoku_core.bridge import handle, handle_json
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -213,3 +214,21 @@ def test_version_names_the_engine_and_python():
 def test_sleep_keeps_the_engine_busy_for_the_time_asked():
     assert ok({"op": "sleep", "ms": 5}) == {"ms": 5}
     assert error({"op": "sleep", "ms": 10**9})["code"] == "bad_request"
+
+
+def test_a_followed_solve_reports_its_first_solution_before_it_has_counted():
+    reports = []
+    puzzle = "....2.6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."  # several
+    reply = json.loads(bridge.handle_json_with_progress(json.dumps({"op": "solve", "puzzle": puzzle, "limit": 5}),
+                                                        reports.append))
+    assert reply["ok"] and reply["result"]["count"] > 1
+    (first,) = [json.loads(r) for r in reports]
+    assert first["stage"] == "solution" and first["solution"] == reply["result"]["solution"]
+    assert Grid(first["values"]).to_line() == first["solution"] and first["ms"] <= reply["result"]["ms"]
+
+
+def test_nobody_follows_a_plain_request_and_limit_one_reports_nothing():
+    reports = []
+    reply = json.loads(bridge.handle_json_with_progress(json.dumps({"op": "solve", "puzzle": PUZZLE, "limit": 1}),
+                                                        reports.append))
+    assert reply["ok"] and reports == [] and not bridge.followed()

@@ -11,7 +11,8 @@ import json
 import pytest
 
 from sudoku_core import Grid, bridge, count_solutions
-from sudoku_core.bridge_generate import handle_json_with_progress, sudokuwiki_string
+from sudoku_core.bridge import handle_json_with_progress
+from sudoku_core.bridge_generate import sudokuwiki_string
 
 # Made on CPython 3.11 by `generate` with seed 1 and symmetry rotate180; Pyodide must agree.
 GOLDEN_SEED_1 = ".2....53.4.6.1.9..8..3.....2..5.6.43.........37.8.4..6.....1..8..1.6.3.9.82....7."
@@ -106,11 +107,11 @@ def test_progress_is_reported_as_json_while_generating_and_not_otherwise():
     removal = [s for s in stages if s["stage"] == "remove"]
     assert removal and removal[-1]["fraction"] == 1.0 and removal[-1]["givens"] == reply["result"]["givens"]
     assert all(isinstance(s["message"], str) and s["message"] for s in stages)
-    # Other requests answer the same through the progress door, and report nothing.
+    # Other requests answer the same through the progress door; a check reports nothing.
     reports.clear()
-    solved = json.loads(handle_json_with_progress(json.dumps({"op": "solve", "puzzle": GOLDEN_SEED_1}),
-                                                  reports.append))
-    assert solved["ok"] and reports == []
+    checked = json.loads(handle_json_with_progress(json.dumps({"op": "check", "puzzle": GOLDEN_SEED_1}),
+                                                   reports.append))
+    assert checked["ok"] and checked["result"]["status"] == "unique" and reports == []
 
 
 # -- export ---------------------------------------------------------------------------------------

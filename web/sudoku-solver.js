@@ -441,10 +441,21 @@ export class SudokuSolverElement extends HTMLElement {
     const version = this.#version;
     const puzzle = this.puzzle;
     this.#say('Solving…');
+    // The engine reports its first solution before it has counted the others: show it at once (proving
+    // it is the only one can take as long again), then say what the count found.
+    const onProgress = (found) => {
+      if (found.stage !== 'solution' || token !== this.#solveToken || version !== this.#version) return;
+      const values = Array.isArray(found.values) ? found.values.slice() : decodeLine(found.solution, this.#shape);
+      this.#solution = values;
+      this.#render();
+      const time = formatMs(found.ms);
+      this.#say(`Found a solution${time ? ` in ${time}` : ''}; checking that it is the only one…`);
+      this.#emit('found', { solution: encodeLine(values), puzzle, ms: found.ms });
+    };
     let result;
     try {
       result = await this.#engine.request('solve',
-        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS });
+        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS }, { onProgress });
     } catch (error) {
       if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
       throw this.#fail(error, 'solve');

@@ -6,7 +6,7 @@
 //   {type: 'ready', timings, python}        once requests can be answered
 //   {type: 'failed', message}               when it cannot start
 //   {id, type: 'progress', ...}             while request `id` runs, when its op reports progress
-//                                           (sudoku_core.bridge_generate: the generator's stages)
+//                                           (a new puzzle's stages; a solve's first solution)
 // Every asset is found relative to this module's own URL, never the host page's, so the worker also
 // runs when imported by a blob: worker on a page of another origin (see engine.js).
 import { loadPyodide } from './pyodide/pyodide.mjs';
@@ -107,7 +107,7 @@ async function start() {
     progress(0.9, 'Starting the engine…');
     const bridge = pyodide.pyimport('sudoku_core.bridge');
     handleJson = bridge.handle_json;
-    handleJsonWithProgress = pyodide.pyimport('sudoku_core.bridge_generate').handle_json_with_progress;
+    handleJsonWithProgress = bridge.handle_json_with_progress;
     // Warm the hot path once (tables for 9x9 are built on first use), so the first click is fast.
     handleJson(JSON.stringify({ op: 'solve', puzzle: '.'.repeat(81), limit: 1 }));
     mark('engine');

@@ -7,6 +7,7 @@ against what the engine says, never against hard-coded deductions.
 from __future__ import annotations
 
 import re
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -50,6 +51,13 @@ class Board:
         return self.page.evaluate("""() => [...document.querySelector('sudoku-solver').shadowRoot
             .querySelectorAll('[role=gridcell]')].map((c) => c.classList.contains('ghost') ? '.' : [...c.childNodes]
             .filter((n) => n.nodeType === 3).map((n) => n.data).join('') || '.').join('')""")
+
+    def expect_values(self, expected: str, timeout_s: float = 5) -> None:
+        """Wait until the grid shows `expected` (the Steps panel's toggle event comes after the click)."""
+        deadline = time.monotonic() + timeout_s
+        while (shown := self.values()) != expected and time.monotonic() < deadline:
+            self.page.wait_for_timeout(20)
+        assert shown == expected
 
     def cells_with(self, cls: str) -> "list[int]":
         return self.page.evaluate("""(cls) => [...document.querySelector('sudoku-solver').shadowRoot
@@ -231,7 +239,7 @@ def test_step_through_the_whole_path_with_buttons_keyboard_and_links(board):
     expect(sentence).to_have_text(path["message"])
     assert board.values() == path["end"]
     board.solver.locator("summary", has_text="Steps").click()        # closing shows the person's grid again
-    assert board.values() == CHAINED
+    board.expect_values(CHAINED)
     expect(board.solver.locator("svg.links line")).to_have_count(0)
 
 

@@ -379,6 +379,7 @@ def test_engine_request_reports_progress_to_its_caller_only(page, browser_helper
     assert removal[-1]["fraction"] == 1 and removal[-1]["givens"] == found["givens"]
     assert all("id" not in p and "type" not in p and p["message"] for p in found["mine"])
     assert found["loading"] == [] and found["solved"] is True
+    assert stages[-1] == "solution"  # the solve reported its first solution before counting
 
 
 def test_no_console_errors_in_the_whole_session(page, browser_helpers):

@@ -344,6 +344,28 @@ def test_the_element_methods_and_events(board):
                               ["sudoku-solver-change", "attribute"], ["sudoku-solver-error", "conflict"]]
 
 
+def test_the_first_solution_is_shown_before_the_count_is_known(board):
+    result = board.page.evaluate("""async (puzzle) => {
+        const el = document.querySelector('sudoku-solver');
+        const seen = [];
+        const status = () => el.shadowRoot.querySelector('[role=status]').textContent;
+        const found = (e) => seen.push(['found', e.detail.solution, el.solution, status()]);
+        const solved = (e) => seen.push(['solved', e.detail.solution, e.detail.count, status()]);
+        el.addEventListener('sudoku-solver-found', found);
+        el.addEventListener('sudoku-solver-solved', solved);
+        el.puzzle = puzzle;
+        await el.solve();
+        el.removeEventListener('sudoku-solver-found', found);
+        el.removeEventListener('sudoku-solver-solved', solved);
+        return seen;
+    }""", THREE_SOLUTIONS)
+    assert [event[0] for event in result] == ["found", "solved"]
+    (_, shown, on_board, interim), (_, final, count, last) = result
+    assert shown == on_board == final and "." not in shown
+    assert interim.startswith("Found a solution") and "checking that it is the only one" in interim
+    assert count == 3 and last.startswith("Not unique: this puzzle has 3 solutions.")
+
+
 def test_samples_load_puzzles_of_every_size(board):
     for name, side in [("Very hard", 9), ("12×12 sample", 12), ("4×4 sample", 4)]:
         board.page.get_by_role("button", name=name, exact=True).click()
