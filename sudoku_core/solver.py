@@ -43,7 +43,7 @@ class _Tables:
     """Per-shape bitboard tables the search needs, computed once per shape."""
 
     __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "cell_bits",
-                 "stride", "digit_spread", "unit_kinds", "locked")
+                 "stride", "shifts", "digit_spread", "unit_kinds", "locked")
 
     def __init__(self, shape: Shape) -> None:
         self.n = shape.side
@@ -57,6 +57,7 @@ class _Tables:
         # offsets that spread an anchor back over its unit, and the folds (step, length) that
         # gather a unit's cells onto its anchor.
         b = self.stride = shape.cell_count
+        self.shifts = tuple(d * b for d in range(n))  # where digit d's board starts in a packed int
         self.digit_spread = sum(1 << (d * b) for d in range(n))
         r, c = shape.box_rows, shape.box_cols
 
@@ -141,6 +142,7 @@ class _Search:
         place = self._place
         peer_masks = t.peer_masks
         digits = range(n)
+        shifts = t.shifts
         while True:
             # Naked singles, all cells at once: count candidates per cell as "at least once/twice".
             while True:
@@ -173,46 +175,39 @@ class _Search:
             if solved == all_cells:
                 return solved
             # Hidden singles: a digit that fits in one cell of a unit.
-            hidden = self._hidden_singles(cand)
+            packed = 0  # the boards in one int, shared by the hidden singles and the locked candidates
+            for board, shift in zip(cand, shifts):
+                packed |= board << shift
+            settled = solved * t.digit_spread  # the solved cells, on every digit's board
+            hidden = self._hidden_singles(packed, settled)
             if hidden < 0:
                 return -1
             if hidden:
-                stride = t.stride
-                for d in digits:
-                    found = (hidden >> (d * stride)) & all_cells
+                for d, shift in enumerate(shifts):
+                    found = (hidden >> shift) & all_cells
                     if found and not place(cand, d, found):
                         return -1
                 continue
             # Locked candidates: a digit whose places in a unit all lie in one other unit (a box
             # within one line, or a line within one box) is taken out of the rest of that other unit.
-            packed = self._packed(cand)
-            open_cands = packed & ~(solved * t.digit_spread)
+            open_cands = packed & ~settled
             gone = _locked_eliminations(t.locked, open_cands) & open_cands
             if not gone:
                 return solved
             packed &= ~gone
-            stride = t.stride
-            for d in digits:
-                cand[d] = (packed >> (d * stride)) & all_cells
+            for d, shift in enumerate(shifts):
+                cand[d] = (packed >> shift) & all_cells
 
-    def _packed(self, cand: list[int]) -> int:
-        """The n digit boards in one int, board d shifted by d * stride."""
-        stride = self.t.stride
-        packed = 0
-        for d in range(self.t.n):
-            packed |= cand[d] << (d * stride)
-        return packed
-
-    def _hidden_singles(self, cand: list[int]) -> int:
-        """Packed board (digit d at bit d * stride + cell) of the unsolved cells that are the only
-        place for their digit in some unit, or -1 when a digit has no place left in a unit.
+    def _hidden_singles(self, packed: int, settled: int) -> int:
+        """Packed board (digit d at bit d * stride + cell) of the unsolved cells (those not in `settled`)
+        that are the only place for their digit in some unit, or -1 when a digit has no place left in a
+        unit.
 
         All digits and all units of a kind are done together: each unit's cells are folded onto its
         anchor cell, keeping "seen once" and "seen twice" boards, so a unit with exactly one place
         shows as an anchor bit in once & ~twice. Folding only moves bits towards lower cells of the
         same unit as far as the anchors are concerned, so nothing from another unit reaches them."""
         t = self.t
-        packed = self._packed(cand)
         found = 0
         for anchors, spread, folds in t.unit_kinds:
             once, twice = packed, 0
@@ -222,7 +217,7 @@ class _Search:
                 return -1
             single = once & ~twice & anchors
             found |= single * spread
-        return found & packed & ~(cand[-1] * t.digit_spread)
+        return found & packed & ~settled
 
     # -- search ---------------------------------------------------------------------------------
     def _choose(self, cand: list[int], solved: int) -> int:
