@@ -25,7 +25,7 @@ from pathlib import Path
 #: in a blob: worker when embedded; nothing is loaded from another origin.
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
        "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; "
-       "manifest-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'")
+       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 
 TYPES = {
     ".wasm": "application/wasm",
