@@ -102,12 +102,23 @@ solver.addEventListener('sudoku-solver-solved', (e) => {
   post('solved', { solution, puzzle, count, unique, ms });
 });
 solver.addEventListener('sudoku-solver-error', (e) => post('error', plainError(e.detail)));
+solver.addEventListener('sudoku-solver-found', (e) => {
+  const { solution, puzzle, ms } = e.detail ?? {};
+  post('found', { solution, puzzle, ms });
+});
+solver.addEventListener('sudoku-solver-hint', (e) => post('hint', plain(e.detail)));
+solver.addEventListener('sudoku-solver-rated', (e) => post('rated', plain(e.detail)));
 
 let lastHeight = -1;
 new ResizeObserver(() => {
   const height = Math.ceil(document.documentElement.getBoundingClientRect().height);
   if (height !== lastHeight) { lastHeight = height; post('resize', { height }); }
 }).observe(document.body);
+
+/** The engine's answers as plain JSON data (steps and ratings are, but nothing else may cross). */
+function plain(value) {
+  return JSON.parse(JSON.stringify(value ?? null));
+}
 
 // -- commands in ----------------------------------------------------------------------------------------
 function state() {
@@ -131,6 +142,8 @@ const COMMANDS = new Map([
     return state();
   }],
   ['solve', async () => ({ solution: await solver.solve() })],
+  ['hint', async () => plain(await solver.hint())],
+  ['rate', async () => plain(await solver.rate())],
   ['check', async () => {
     const { status, message, cells } = await solver.check();
     return { status, message, cells: Array.isArray(cells) ? cells : [] };

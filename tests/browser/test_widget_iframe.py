@@ -140,6 +140,22 @@ def test_the_parent_sets_a_puzzle_and_solves_it_by_message(page, origins):
     assert change == {"type": "sudoku-solver:change", "puzzle": EASY, "size": "9x9", "cause": "attribute"}
 
 
+def test_hint_and_rate_by_message_and_the_found_solved_hint_rated_events(page, origins):
+    command(page, origins, {"type": "sudoku-solver:set-puzzle", "puzzle": EASY, "id": "h0"})
+    reply = command(page, origins, {"type": "sudoku-solver:hint", "id": "h1"})
+    assert reply["ok"] is True and reply["result"]["stage"] == 1
+    step = reply["result"]
+    assert step["technique"] and step["text"] and (step["placements"] or step["eliminations"])
+    assert messages(page, "hint")[-1]["data"]["stage"] == 1
+    reply = command(page, origins, {"type": "sudoku-solver:rate", "id": "h2"})
+    assert reply["ok"] is True and reply["result"]["score"] > 0 and reply["result"]["level"] == "Easy"
+    assert messages(page, "rated")[-1]["data"]["score"] == reply["result"]["score"]
+    found_before = len(messages(page, "found"))
+    command(page, origins, {"type": "sudoku-solver:solve", "id": "h3"})
+    found = messages(page, "found")
+    assert len(found) == found_before + 1 and found[-1]["data"]["solution"] == EASY_SOLUTION
+
+
 def test_check_clear_get_state_and_configure_by_message(page, origins):
     command(page, origins, {"type": "sudoku-solver:set-puzzle", "puzzle": HARD, "id": 10})
     reply = command(page, origins, {"type": "sudoku-solver:check", "id": 11})
