@@ -80,8 +80,10 @@ async function start() {
       // in the snapshot already; the wheel is installed too (so anything imported later comes from the same
       // files), checked against the sha256 of the lock entry, by hand: `packages` would run Pyodide's
       // package loader, whose first use costs more than a second here.
-      const snapshot = fetchSnapshot(new URL(SNAPSHOT.file, PYODIDE_URL).href, SNAPSHOT.bytes);
-      const wheel = fetch(new URL(SNAPSHOT.wheel, PYODIDE_URL).href).then((r) => {
+      // Both carry the build version: their names stay the same from build to build, and an HTTP cache
+      // must never pair one build's snapshot or wheel with another's worker.
+      const snapshot = fetchSnapshot(new URL(`${SNAPSHOT.file}?v=${VERSION}`, PYODIDE_URL).href, SNAPSHOT.bytes);
+      const wheel = fetch(new URL(`${SNAPSHOT.wheel}?v=${VERSION}`, PYODIDE_URL).href).then((r) => {
         if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
         return r.arrayBuffer();
       });

@@ -54,7 +54,15 @@ def test_the_page_requests_nothing_from_another_origin(engine_page, shared_conte
 def test_the_wheel_is_installed_from_the_site_with_its_lock_entry(engine_page, shared_context, browser_helpers):
     urls = browser_helpers.request_log(shared_context)
     assert any(u.split("?")[0].endswith("pyodide/pyodide-lock.json") for u in urls)
-    assert any(u.endswith(".whl") for u in urls)
+    assert any(u.split("?")[0].endswith(".whl") for u in urls)
+
+
+def test_the_build_s_own_files_are_fetched_with_its_version(engine_page, shared_context, browser_helpers):
+    version = engine_page.evaluate("async () => (await import('./engine.js')).getEngine().info.build")
+    urls = browser_helpers.request_log(shared_context)
+    # The worker asks for them with the version; the service worker's pre-cache (revalidated) without.
+    for suffix in (".whl", "snapshot.bin"):
+        assert any(u.split("?")[0].endswith(suffix) and u.endswith(f"?v={version}") for u in urls), suffix
 
 
 def test_no_console_errors_while_loading_and_solving(engine_page, browser_helpers):
