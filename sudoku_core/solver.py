@@ -43,7 +43,7 @@ class _Tables:
     """Per-shape bitboard tables the search needs, computed once per shape."""
 
     __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "cell_bits",
-                 "stride", "shifts", "digit_spread", "unit_kinds", "locked")
+                 "stride", "shifts", "digit_spread", "unit_kinds", "locked", "count", "pack")
 
     def __init__(self, shape: Shape) -> None:
         self.n = shape.side
@@ -58,6 +58,7 @@ class _Tables:
         # gather a unit's cells onto its anchor.
         b = self.stride = shape.cell_count
         self.shifts = tuple(d * b for d in range(n))  # where digit d's board starts in a packed int
+        self.count, self.pack = _counter(n), _packer(n, b)
         self.digit_spread = sum(1 << (d * b) for d in range(n))
         r, c = shape.box_rows, shape.box_cols
 
@@ -143,14 +144,11 @@ class _Search:
         peer_masks = t.peer_masks
         digits = range(n)
         shifts = t.shifts
+        count, pack = t.count, t.pack
         while True:
             # Naked singles, all cells at once: count candidates per cell as "at least once/twice".
             while True:
-                once = twice = 0
-                for d in digits:
-                    b = cand[d]
-                    twice |= once & b
-                    once |= b
+                once, twice = count(cand)
                 if once != all_cells:
                     return -1  # a cell with no candidate
                 singles = once & ~twice & ~cand[n]
@@ -175,9 +173,7 @@ class _Search:
             if solved == all_cells:
                 return solved
             # Hidden singles: a digit that fits in one cell of a unit.
-            packed = 0  # the boards in one int, shared by the hidden singles and the locked candidates
-            for board, shift in zip(cand, shifts):
-                packed |= board << shift
+            packed = pack(cand)  # the boards in one int, shared by the hidden singles and the locked candidates
             settled = solved * t.digit_spread  # the solved cells, on every digit's board
             hidden = self._hidden_singles(packed, settled)
             if hidden < 0:
@@ -437,6 +433,29 @@ def _folder(step: int, length: int) -> Fold:
     namespace: dict = {}
     exec("\n".join(lines), namespace)  # noqa: S102 - source built above from integers only
     return namespace["fold"]
+
+
+@lru_cache(maxsize=None)
+def _counter(n: int) -> Callable[[list[int]], "tuple[int, int]"]:
+    """A function (boards) -> (once, twice): the cells where any of the first n boards has a bit, and
+    where two or more do. Written out as straight-line code for the same reason as `_folder`."""
+    lines = ["def count(c):", " o = c[0]", " b = c[1]", " w = o & b", " o |= b"] if n > 1 else \
+        ["def count(c):", " o = c[0]", " w = 0"]
+    for d in range(2, n):
+        lines += [f" b = c[{d}]", " w |= o & b", " o |= b"]
+    lines.append(" return o, w")
+    namespace: dict = {}
+    exec("\n".join(lines), namespace)  # noqa: S102 - source built above from integers only
+    return namespace["count"]
+
+
+@lru_cache(maxsize=None)
+def _packer(n: int, stride: int) -> Callable[[list[int]], int]:
+    """A function (boards) -> the first n boards in one int, board d shifted by d * stride."""
+    terms = " | ".join(["c[0]"] + [f"c[{d}] << {d * stride}" for d in range(1, n)])
+    namespace: dict = {}
+    exec(f"def pack(c):\n return {terms}", namespace)  # noqa: S102 - integers only
+    return namespace["pack"]
 
 
 # -- public API ---------------------------------------------------------------------------------
