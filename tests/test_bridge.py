@@ -8,25 +8,14 @@ import pytest
 from sudoku_core import Grid, bridge
 from sudoku_core.bridge import handle, handle_json
 
+from bridge_replies import error, ok
+
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 # The same puzzle with r1c2 set to 4: 4 twice in row 1 and in box 1.
 CLASHING = "44" + PUZZLE[2:]
 EMPTY = "." * 81
 
-
-def ok(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is True, reply
-    return reply["result"]
-
-
-def error(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is False, reply
-    assert set(reply["error"]) >= {"code", "message", "cells"}
-    assert "Traceback" not in reply["error"]["message"]
-    return reply["error"]
 
 
 # -- parse ------------------------------------------------------------------------------------------

@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from sudoku_core import Grid, count_solutions, solve
-from sudoku_core.bridge import handle
 from sudoku_core.cli import main
+
+from bridge_replies import error, ok
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -20,18 +21,6 @@ SEVERAL = "." * 81
 # A 6x6 puzzle with boxes of 3 rows by 2 columns (not the default 2x3): its lines draw the boxes.
 SIX_BLOCK = ".2|..|.6\n..|.6|12\n.6|1.|3.\n--+--+--\n..|.3|6.\n4.|6.|21\n..|..|..\n"
 
-
-def ok(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is True, reply
-    return reply["result"]
-
-
-def error(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is False, reply
-    assert "Traceback" not in reply["error"]["message"]
-    return reply["error"]
 
 
 @pytest.fixture(scope="module")

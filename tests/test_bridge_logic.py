@@ -4,7 +4,9 @@ from __future__ import annotations
 import json
 
 from sudoku_core import Grid, solve
-from sudoku_core.bridge import handle, handle_json
+from sudoku_core.bridge import handle_json
+
+from bridge_replies import error, ok
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 # A diabolical puzzle whose path has an XY-Chain (a step with links).
@@ -14,18 +16,6 @@ THREE_SOLUTIONS = "....2.6.....3.5..1..18.64....81.29..7.......8..67.82....26.95
 NO_SOLUTION = "12345678." + "........9" + "." * 63
 SIX = ".4..61.5.....25..33.......13.......5"
 
-
-def ok(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is True, reply
-    return reply["result"]
-
-
-def error(request: dict) -> dict:
-    reply = handle(request)
-    assert reply["ok"] is False, reply
-    assert "Traceback" not in reply["error"]["message"]
-    return reply["error"]
 
 
 def apply(line: str, step: dict) -> str:
