@@ -113,25 +113,16 @@ export class Game {
     return this.#commit([this.#change(i, { corner: 0, centre: 0 })]);
   }
 
-  undo() {
-    const step = this.undoStack.pop();
-    if (!step || this.solved) {
-      if (step) this.undoStack.push(step);
-      return null;
-    }
-    for (const ch of step) this.#set(ch.i, ch.before);
-    this.redoStack.push(step);
-    return step.map((ch) => ch.i);
-  }
+  undo() { return this.#travel(this.undoStack, this.redoStack, 'before'); }
 
-  redo() {
-    const step = this.redoStack.pop();
-    if (!step || this.solved) {
-      if (step) this.redoStack.push(step);
-      return null;
-    }
-    for (const ch of step) this.#set(ch.i, ch.after);
-    this.undoStack.push(step);
+  redo() { return this.#travel(this.redoStack, this.undoStack, 'after'); }
+
+  /** Move one step from one history to the other, setting its cells to their `side` state; the cells changed, or null. */
+  #travel(from, to, side) {
+    if (this.solved || !from.length) return null;
+    const step = from.pop();
+    for (const ch of step) this.#set(ch.i, ch[side]);
+    to.push(step);
     return step.map((ch) => ch.i);
   }
 
