@@ -148,9 +148,8 @@ HINT_ROUND_TRIP = """async ([url, cases]) => {
 
 BARE_HTML = """<!doctype html><meta charset="utf-8"><title>bare Pyodide</title>
 <script type="module" src="bare.js"></script><p id="out">loading</p>"""
-BARE_JS = """const site = new URLSearchParams(location.search).get('site');
-const { loadPyodide } = await import(new URL('pyodide/pyodide.mjs', site).href);
-const py = await loadPyodide({ indexURL: new URL('pyodide/', site).href });
+BARE_JS = """const { loadPyodide } = await import('./pyodide/pyodide.mjs');
+const py = await loadPyodide({ indexURL: new URL('./pyodide/', location.href).href });
 py.runPython('1 + 1');
 window.__bareReady = performance.now();
 document.getElementById('out').textContent = 'ready';
@@ -158,27 +157,35 @@ document.getElementById('out').textContent = 'ready';
 
 
 class ByteCounter:
-    """Counts the body bytes the local server sends (wrapping the handler's copy of each file)."""
+    """What the local server sends: body bytes per URL and every response's status (wrapping the handler)."""
 
     def __init__(self) -> None:
-        self.sent = 0
         self.lock = threading.Lock()
+        self.take()
         counter = self
-        original = serve.GzipAwareHandler.copyfile
 
         def copyfile(handler, source, outputfile):  # noqa: ANN001, ANN202
             data = source.read()
             outputfile.write(data)
             with counter.lock:
-                counter.sent += len(data)
+                counter.sent[handler.path] = counter.sent.get(handler.path, 0) + len(data)
 
-        serve.GzipAwareHandler.copyfile = copyfile
-        self._original = original
+        original_send_response = serve.PrecompressedHandler.send_response
 
-    def take(self) -> int:
+        def send_response(handler, code, message=None):  # noqa: ANN001, ANN202
+            with counter.lock:
+                counter.responses.append((handler.path, code))
+            original_send_response(handler, code, message)
+
+        serve.PrecompressedHandler.copyfile = copyfile
+        serve.PrecompressedHandler.send_response = send_response
+
+    def take(self) -> "dict":
+        """{"bytes": total, "files": {url: bytes}, "responses": [(url, status)]} since the last take."""
         with self.lock:
-            sent, self.sent = self.sent, 0
-        return sent
+            sent, responses = getattr(self, "sent", {}), getattr(self, "responses", [])
+            self.sent, self.responses = {}, []
+        return {"bytes": sum(sent.values()), "files": sent, "responses": responses}
 
 
 def start_server(directory: Path, csp: "str | None" = serve.CSP):
@@ -199,8 +206,13 @@ def read_puzzles(name: str) -> "list[str]":
     raise SystemExit(f"dataset {name} not found in data/ or /work/shared/puzzles")
 
 
+#: The engine module under the URL the site's pages use (set from version.json), so the bench's own probes
+#: share the page's module and add no download.
+ENGINE_JS = "engine.js"
+
+
 def wait_ready(page, timeout_s: float = 120) -> dict:
-    url = page.url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/engine.js"
+    url = page.url.split("#")[0].split("?")[0].rsplit("/", 1)[0] + "/" + ENGINE_JS
     deadline = time.monotonic() + timeout_s
     while True:
         status = page.evaluate(ENGINE_STATE, url)
@@ -231,6 +243,58 @@ def wait_service_worker(page) -> None:
     }""")
 
 
+#: Chromium's network emulation (CDP Network.emulateNetworkConditions): None is the plain local connection.
+#: 10 Mbps / 40 ms is a fair home line; 1.6 Mbps / 150 ms is Lighthouse's mobile ("slow 4G") profile.
+CONNECTIONS = {
+    "localhost": None,
+    "10 Mbps, 40 ms": {"downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8, "latency": 40},
+    "1.6 Mbps, 150 ms": {"downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8, "latency": 150},
+}
+#: Records when the first solution is on the board (the element's `sudoku-solver-found` event).
+FOUND_PROBE = """document.addEventListener('sudoku-solver-found', () => { window.__foundAt ??= performance.now(); }, true);"""
+
+
+def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, timeout_s: float = 180) -> dict:
+    """A person's first visit: a fresh profile, the puzzle in the URL, Solve pressed as soon as it can be.
+    Times from navigation start; bytes as the server sent them (brotli where the browser accepts it),
+    until the first solution is on the board, then until the service worker has pre-cached the build."""
+    with tempfile.TemporaryDirectory(prefix="bench-first-visit-") as profile:
+        context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
+                                                       service_workers="allow")
+        context.add_init_script(BOARD_PROBE)
+        context.add_init_script(FOUND_PROBE)
+        page = context.pages[0] if context.pages else context.new_page()
+        if conditions:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
+        counter.take()
+        page.goto(f"{server.url}#{puzzle}", timeout=timeout_s * 1000)
+        page.locator("sudoku-solver").locator("[data-action=solve]").click(timeout=timeout_s * 1000)
+        deadline = time.monotonic() + timeout_s
+        found = None
+        while found is None and time.monotonic() < deadline:
+            page.wait_for_timeout(50)
+            found = page.evaluate("() => window.__foundAt ?? null")
+        before = counter.take()
+        board = wait_board(page)
+        info = wait_ready(page, timeout_s) if found is not None else {"readyAt": None, "timings": {}}
+        if found is not None:
+            wait_service_worker(page)
+        after = counter.take()
+        context.close()
+    files: dict = {}
+    for part in (before, after):
+        for url, sent in part["files"].items():
+            files[url] = files.get(url, 0) + sent
+    fetched: dict = {}
+    for url, status in before["responses"] + after["responses"]:
+        fetched.setdefault(url, []).append(status)
+    return {"found_ms": found, "board_ms": board, "ready_ms": info["readyAt"], "timings": info["timings"],
+            "bytes_before_solution": before["bytes"], "bytes_first_visit": before["bytes"] + after["bytes"],
+            "files": files, "fetched_twice": {url: codes for url, codes in fetched.items() if len(codes) > 1}}
+
+
 def pct(values: "list[float]", q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
@@ -248,6 +312,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", default=str(ROOT / "bench" / "out" / "browser.json"))
     parser.add_argument("--hint-only", action="store_true", help="measure only the hint figures")
+    parser.add_argument("--first-visit-only", action="store_true", help="measure only the first visits")
     args = parser.parse_args()
     if args.hint_only:
         return hint_only(args)
@@ -262,39 +327,34 @@ def main() -> int:
     (bare_dir / "bare.html").write_text(BARE_HTML)
     (bare_dir / "bare.js").write_text(BARE_JS)
     (bare_dir / "favicon.ico").write_bytes(b"")
+    (bare_dir / "pyodide").symlink_to(ROOT / "node_modules" / "pyodide")
     bare_server = start_server(bare_dir, csp=None)
     version = json.loads((site / "version.json").read_text())
+    global ENGINE_JS
+    ENGINE_JS = f"engine.js?v={version['version']}"
     rng = random.Random(args.seed)
     samples = {label: rng.sample(read_puzzles(name), min(args.puzzles, len(read_puzzles(name))))
                for label, name in DATASETS.items()}
-    results: dict = {"build": version["version"], "snapshot": bool(version.get("snapshot"))}
+    results: dict = {"build": version["version"]}
 
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
-        # -- cold: a fresh profile ------------------------------------------------------------------
-        context = browser.new_context(service_workers="allow")
-        context.add_init_script(BOARD_PROBE)
-        page = context.new_page()
-        counter.take()
-        page.goto(server.url)
-        board = wait_board(page)
-        info = wait_ready(page)
-        bytes_ready = counter.take()
-        wait_service_worker(page)
-        page.wait_for_timeout(500)
-        bytes_sw = counter.take()
-        results["cold"] = {"board_ms": board, "ready_ms": info["readyAt"], "engine_ms": info["readyMs"],
-                           "timings": info["timings"], "bytes_until_ready": bytes_ready,
-                           "bytes_service_worker_precache": bytes_sw}
-        context.close()
+        # -- first visits: a fresh profile on three connections -----------------------------------------
+        results["first_visit"] = {name: first_visit(p, server, counter, conditions, samples["17-clue"][0])
+                                  for name, conditions in CONNECTIONS.items()}
+        if args.first_visit_only:
+            report_first_visits(results["first_visit"])
+            return 0
+        local = results["first_visit"]["localhost"]
+        results["cold"] = {"board_ms": local["board_ms"], "ready_ms": local["ready_ms"], "timings": local["timings"]}
 
         # -- the bare runtime, cold and warm (same origin setup as ours: files from the site) -------------
         context = browser.new_context()
         page = context.new_page()
         bare = []
         for _ in range(2):
-            page.goto(f"{bare_server.url}bare.html?site={server.url}")
+            page.goto(f"{bare_server.url}bare.html")
             page.wait_for_selector("#out:text('ready')", timeout=120000)
             bare.append(page.evaluate("() => window.__bareReady"))
         results["bare_pyodide"] = {"cold_ms": bare[0], "warm_ms": bare[1]}
@@ -325,7 +385,7 @@ def main() -> int:
             page = context.new_page()
             page.goto(server.url)
             wait_ready(page)
-            engine_url = server.url + "engine.js"
+            engine_url = server.url + ENGINE_JS
             page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][:5])  # warm-up
             results["solve"] = {}
             for label, puzzles in samples.items():
@@ -371,7 +431,7 @@ def hint_only(args) -> int:
         page = browser.new_page()
         page.goto(server.url)
         wait_ready(page)
-        hints = measure_hints(page, server.url + "engine.js", args.puzzles, args.seed)
+        hints = measure_hints(page, server.url + ENGINE_JS, args.puzzles, args.seed)
         browser.close()
     server.shutdown()
     report_hints(hints)
@@ -391,12 +451,33 @@ def report_hints(h: dict) -> None:
         print(f"{h['failed']} hints did not arrive")
 
 
+def report_first_visits(visits: dict) -> None:
+    mb = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
+    print("First visit: a fresh profile, the puzzle in the URL, Solve pressed at once "
+          "(Chromium's network emulation; bytes as sent, brotli where accepted)")
+    print()
+    print("| connection        | first solution | engine ready | sent before it | sent in the first visit | sent twice |")
+    print("| ----------------- | -------------- | ------------ | -------------- | ----------------------- | ---------- |")
+    for name, v in visits.items():
+        found = f"{v['found_ms'] / 1000:.1f} s" if v["found_ms"] is not None else "never"
+        ready = f"{v['ready_ms'] / 1000:.1f} s" if v["ready_ms"] is not None else "-"
+        twice = ", ".join(sorted(v["fetched_twice"])) or "none"
+        print(f"| {name:17} | {found:>14} | {ready:>12} | {mb(v['bytes_before_solution']):>14} "
+              f"| {mb(v['bytes_first_visit']):>23} | {twice} |")
+    print()
+    files = next(iter(visits.values()))["files"]
+    print("Bytes per file of the first visit (localhost run):")
+    for url, sent in sorted(files.items(), key=lambda item: -item[1]):
+        print(f"  {sent:>10,}  {url.split('?')[0]}")
+    print()
+
+
 def report(r: dict) -> None:
     mb = lambda n: f"{n / 1e6:.1f} MB"  # noqa: E731
     cold, warm, bare = r["cold"], r["warm"], r["bare_pyodide"]
-    print(f"Browser benchmark: headless Chromium, build {r['build']}, start-up snapshot: "
-          f"{'yes' if r['snapshot'] else 'no'}")
+    print(f"Browser benchmark: headless Chromium, build {r['build']}")
     print()
+    report_first_visits(r["first_visit"])
     print("| start-up (ms from navigation start)     | cold   | warm   |")
     print("| --------------------------------------- | ------ | ------ |")
     print(f"| board usable                            | {cold['board_ms']:6.0f} | {warm['board_ms']:6.0f} |")
@@ -418,9 +499,7 @@ def report(r: dict) -> None:
     print()
     report_hints(r["hint"])
     print()
-    print(f"First visit: {mb(cold['bytes_until_ready'])} until the engine is ready, "
-          f"+{mb(cold['bytes_service_worker_precache'])} for the service worker's pre-cache "
-          f"(gzip where accepted; no brotli). Warm visit: {warm['bytes_per_visit']} bytes.")
+    print(f"Warm visit: {warm['bytes_per_visit']} bytes sent.")
 
 
 if __name__ == "__main__":

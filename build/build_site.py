@@ -3,25 +3,30 @@
 
 What it does, in order:
   1. builds the `sudoku_core` wheel from this repository (hatchling's PEP 517 hook, or `pip wheel`),
-  2. copies the pinned Pyodide runtime (node_modules/pyodide: the four files a page needs) into `pyodide/`,
-  3. writes `pyodide/pyodide-lock.json`: Pyodide's own lock header plus one entry for our wheel with its
-     real sha256, so `loadPyodide({lockFileURL, packages: ["sudoku-core"]})` installs it offline with the
-     integrity check on (micropip is not shipped; see docs/engine-js.md for the measurement),
+  2. copies the pinned Pyodide runtime (node_modules/pyodide: the three files a page needs) into
+     `pyodide/<digest>/`, a folder named after its content,
+  3. writes the site's Python library `pyodide/python-<digest>.zip` (build/make_library.mjs): the standard
+     library modules the engine and Pyodide use plus the engine, compiled (`.pyc`), in place of Pyodide's
+     2.5 MB zip of sources: less to download, and nothing for Python to compile while it starts,
   4. copies `web/` and `static/` to the site root, writing the build version into the assets
-     (`__BUILD_VERSION__`) and the service worker's pre-cache list (`/*__PRECACHE__*/[]`),
-  5. writes `version.json` and pre-compressed `.gz` copies of the files that shrink (Python's standard
-     library has no brotli encoder, so no `.br` copies are made).
+     (`__BUILD_VERSION__`), the runtime's location into the worker (`/*__RUNTIME__*/null`), `?v=<version>`
+     onto every reference to a script, stylesheet or icon, and the service worker's pre-cache list,
+  5. writes `version.json` and pre-compressed `.br` and `.gz` copies of the files that shrink (Node's zlib:
+     build/compress.mjs).
 
-Every URL inside the site is relative, so the folder works from any sub-path of any static host.
+Every URL inside the site is relative (the folder works from any sub-path of any static host), and every URL
+the pages and the worker fetch names its content: a folder or file digest, or the build version. So an HTTP
+cache can keep each for a year, and the service worker's pre-cache takes what the page has already
+downloaded from the HTTP cache instead of asking the network again.
 This directory is scripts only; it is not an importable package (the name `build` belongs to PyPA).
 """
 from __future__ import annotations
 
 import argparse
-import gzip
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -31,22 +36,46 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
-#: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build).
-PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-#: Files whose text gets the build version and pre-cache list written in.
+#: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
+#: the site's own, step 3).
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: Files whose text gets the build version, the runtime's location and the pre-cache list written in.
 TEMPLATED = {".js", ".mjs", ".html", ".json", ".webmanifest", ".css", ".txt"}
-#: Files worth a pre-compressed copy (zip and wheel are compressed already; images mostly are).
-COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".map", ".bin"}
-#: Files the service worker does not pre-cache: itself, and the pre-compressed copies.
+#: Files worth a pre-compressed copy (the library zip is stored uncompressed so that brotli sees it whole).
+COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".zip"}
+#: Files the service worker does not pre-cache: itself, and the build's description.
 NOT_PRECACHED = {"sw.js", "version.json"}
 VERSION_MARK = "__BUILD_VERSION__"
-SNAPSHOT_MARK = "/*__SNAPSHOT__*/null"
-SNAPSHOT_FILE = "snapshot.bin"
+RUNTIME_MARK = "/*__RUNTIME__*/null"
 PRECACHE_MARK = "/*__PRECACHE__*/[]"
+#: `<script src="x.js">` and `<link href="x.css">` in pages: relative references to the site's files.
+HTML_REF = re.compile(r'(<(?:script|link)\b[^>]*?\s(?:src|href)=")([^"#?:]+)(")')
+#: `"src": "icons/x.png"` in the web manifest.
+MANIFEST_REF = re.compile(r'("src"\s*:\s*")([^"#?:]+)(")')
+#: `import ... from './x.js'`, `import('./x.js')`, `import './x.js'` in modules.
+JS_REF = re.compile(r"""((?:\bfrom|\bimport)\s*\(?\s*)(['"])(\./[^'"?#]+\.(?:m?js|css))\2""")
 
 
 def log(message: str) -> None:
     print(f"[build] {message}", flush=True)
+
+
+def digest_of(*paths: Path, length: int = 12) -> str:
+    digest = hashlib.sha256()
+    for path in paths:
+        digest.update(path.name.encode())
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()[:length]
+
+
+def run_node(script: str, *args: str) -> str:
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("[build] node is missing: install Node.js 20 (the build runs Pyodide and brotli under Node)")
+    result = subprocess.run([node, str(ROOT / "build" / script), *args], capture_output=True, text=True)
+    if result.returncode != 0:
+        sys.exit(f"[build] {script} failed:\n{(result.stderr or result.stdout).strip()[-2000:]}")
+    return result.stdout
 
 
 # -- 1. the wheel ---------------------------------------------------------------------------------
@@ -87,35 +116,34 @@ def build_wheel(dest: Path) -> Path:
         return target
 
 
-# -- 2, 3. Pyodide and its lock file --------------------------------------------------------------
-def copy_pyodide(dest: Path) -> None:
+# -- 2, 3. the runtime and the Python library ---------------------------------------------------------
+def copy_runtime(site: Path) -> Path:
     if not PYODIDE_DIR.is_dir():
         sys.exit("[build] node_modules/pyodide is missing: run `npm ci` (or `make site`) first")
-    dest.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copy2(PYODIDE_DIR / name, dest / name)
+    sources = [PYODIDE_DIR / name for name in PYODIDE_FILES]
+    dest = site / "pyodide" / digest_of(*sources)
+    dest.mkdir(parents=True)
+    for source in sources:
+        shutil.copy2(source, dest / source.name)
+    return dest
 
 
-def write_lock(dest: Path, wheel: Path) -> dict:
-    """Pyodide's lock header with only our package in it (the runtime's 357 entries name wheels that
-    are not shipped; leaving them out keeps the file small and the site honest)."""
-    upstream = json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())
-    name, version = wheel.name.split("-")[:2]
-    entry = {
-        "name": "sudoku-core",
-        "version": version,
-        "file_name": wheel.name,  # relative to the lock file
-        "install_dir": "site",
-        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
-        "package_type": "package",
-        "imports": [name],
-        "depends": [],
-        "unvendored_tests": False,
-        "shared_library": False,
-    }
-    lock = {"info": upstream["info"], "packages": {"sudoku-core": entry}}
-    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
-    return entry
+def make_library(site: Path, wheel: Path) -> "tuple[Path, dict]":
+    """The engine plus the standard-library modules it and Pyodide use, compiled: see build/library.py."""
+    with tempfile.TemporaryDirectory(prefix="sudoku-library-") as tmp:
+        made = Path(tmp) / "python.zip"
+        report = json.loads(run_node("make_library.mjs", str(PYODIDE_DIR), str(wheel), str(made)).strip()
+                            .splitlines()[-1])
+        target = site / "pyodide" / f"python-{digest_of(made)}.zip"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(made, target)
+    return target, report
+
+
+def lock_info() -> dict:
+    """Pyodide's lock-file header: `loadPyodide` checks its ABI. The site loads no packages, so the worker
+    passes this with an empty package list instead of fetching a lock file."""
+    return json.loads((PYODIDE_DIR / "pyodide-lock.json").read_text())["info"]
 
 
 # -- 4. web/ and static/ ----------------------------------------------------------------------------
@@ -141,63 +169,71 @@ def copy_tree(src: Path, dest: Path) -> list[Path]:
 def version_of(paths: list[Path], package_version: str) -> str:
     """The package version plus a digest of every input file: a new build never shares a cache name
     with an old one, and an unchanged tree gives the same version."""
-    digest = hashlib.sha256()
-    for path in sorted(paths):
-        digest.update(str(path.name).encode())
-        digest.update(hashlib.sha256(path.read_bytes()).digest())
-    return f"{package_version}-{digest.hexdigest()[:12]}"
+    return f"{package_version}-{digest_of(*sorted(paths))}"
 
 
-def make_snapshot(pyodide_dir: Path, wheel: Path, sha256: str) -> "dict | None":
-    """Pyodide's memory snapshot of a started interpreter with the engine imported (see
-    build/make_snapshot.mjs), or None (with a warning) when Node cannot make one."""
-    node = shutil.which("node")
-    if node is None:
-        log("warning: node is missing: no start-up snapshot (the engine starts more slowly)")
-        return None
-    out = pyodide_dir / SNAPSHOT_FILE
-    result = subprocess.run([node, str(ROOT / "build" / "make_snapshot.mjs"), str(pyodide_dir), str(wheel), str(out)],
-                            capture_output=True, text=True)
-    if result.returncode != 0 or not out.exists():
-        log(f"warning: no start-up snapshot: {(result.stderr or result.stdout).strip()[-300:]}")
-        out.unlink(missing_ok=True)
-        return None
-    return {"file": SNAPSHOT_FILE, "bytes": out.stat().st_size, "wheel": wheel.name, "sha256": sha256}
+def add_versions(site: Path, version: str) -> "set[str]":
+    """Write `?v=<version>` onto the pages', manifest's and modules' references to the site's files; returns the
+    files so referenced (relative to the site). One rule for every file keeps one URL per module, so no
+    module is loaded twice under two names."""
+    versioned: set[str] = set()
+
+    def versioned_ref(base: Path, ref: str) -> "str | None":
+        target = (base.parent / ref).resolve()
+        if not target.is_file() or site not in target.parents or target.name in NOT_PRECACHED:
+            return None
+        versioned.add(target.relative_to(site).as_posix())
+        return f"{ref}?v={version}"
+
+    for path in sorted(site.rglob("*")):
+        if path.suffix not in {".html", ".js", ".webmanifest"} or "pyodide" in path.relative_to(site).parts:
+            continue
+        text = path.read_text(encoding="utf-8")
+        if path.suffix in {".html", ".webmanifest"}:
+            pattern = HTML_REF if path.suffix == ".html" else MANIFEST_REF
+            new = pattern.sub(lambda m: m.group(1) + (versioned_ref(path, m.group(2)) or m.group(2)) + m.group(3),
+                              text)
+        else:
+            new = JS_REF.sub(lambda m: m.group(1) + m.group(2) + (versioned_ref(path, m.group(3)) or m.group(3))
+                             + m.group(2), text)
+        if new != text:
+            path.write_text(new, encoding="utf-8")
+    return versioned
 
 
-def fill_in(site: Path, version: str, precache: list[str], snapshot: "dict | None") -> None:
+def precache_list(site: Path, version: str, versioned: "set[str]") -> "list[str]":
+    """Every file of the build under the URL the pages and the worker use for it (see sw.js)."""
+    urls = ["./"] if (site / "index.html").exists() else []
+    for path in sorted(p for p in site.rglob("*") if p.is_file()):
+        rel = path.relative_to(site).as_posix()
+        if rel in NOT_PRECACHED:
+            continue
+        urls.append(f"{rel}?v={version}" if rel in versioned or rel == "worker.js" else rel)
+    return urls
+
+
+def fill_in(site: Path, marks: "dict[str, str]") -> None:
     for path in site.rglob("*"):
-        if path.is_file() and path.suffix in TEMPLATED:
+        if path.is_file() and path.suffix in TEMPLATED and "pyodide" not in path.relative_to(site).parts:
             text = path.read_text(encoding="utf-8")
-            new = text.replace(VERSION_MARK, version)
-            new = new.replace(SNAPSHOT_MARK, json.dumps(snapshot))
-            if PRECACHE_MARK in new:
-                new = new.replace(PRECACHE_MARK, json.dumps(precache, indent=0).replace("\n", ""))
+            new = text
+            for mark, value in marks.items():
+                new = new.replace(mark, value)
             if new != text:
                 path.write_text(new, encoding="utf-8")
 
 
 # -- 5. compressed copies ---------------------------------------------------------------------------
-def compress(site: Path) -> tuple[int, int]:
-    raw = packed = 0
-    for path in sorted(site.rglob("*")):
-        if not path.is_file() or path.suffix not in COMPRESSIBLE:
-            continue
-        data = path.read_bytes()
-        body = gzip.compress(data, compresslevel=6, mtime=0)
-        if len(body) < len(data) * 0.9:
-            Path(str(path) + ".gz").write_bytes(body)
-            raw += len(data)
-            packed += len(body)
-    return raw, packed
+def compress(site: Path) -> dict:
+    files = [str(p) for p in sorted(site.rglob("*")) if p.is_file() and p.suffix in COMPRESSIBLE]
+    sizes = json.loads(run_node("compress.mjs", str(ROOT / ".cache" / "compressed"), *files))
+    return {Path(name).relative_to(site).as_posix(): size for name, size in sizes.items()}
 
 
 def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default="dist/site", help="the site folder to (re)create")
-    parser.add_argument("--no-compress", action="store_true", help="skip the .gz copies (faster)")
-    parser.add_argument("--no-snapshot", action="store_true",
-                        help="no start-up memory snapshot (a smaller site that starts more slowly)")
+    parser.add_argument("--no-compress", action="store_true", help="skip the .br and .gz copies (faster)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     site = (Path.cwd() / args.out).resolve()
@@ -208,33 +244,38 @@ def main(argv: "list[str] | None" = None) -> int:
         shutil.rmtree(site)
     site.mkdir(parents=True)
 
-    pyodide_dir = site / "pyodide"
-    wheel = build_wheel(pyodide_dir)
-    copy_pyodide(pyodide_dir)
-    entry = write_lock(pyodide_dir, wheel)
-    snapshot = None if args.no_snapshot else make_snapshot(pyodide_dir, wheel, entry["sha256"])
+    with tempfile.TemporaryDirectory(prefix="sudoku-build-") as tmp:
+        wheel = build_wheel(Path(tmp))
+        runtime = copy_runtime(site)
+        library, report = make_library(site, wheel)
+    package_version = wheel.name.split("-")[1]
     copied = copy_tree(ROOT / "web", site) + copy_tree(ROOT / "static", site)
-
-    files = sorted(p for p in site.rglob("*") if p.is_file())
-    version = version_of(files, entry["version"])
-    precache = (["./"] if (site / "index.html").exists() else []) + [p.relative_to(site).as_posix() for p in files
-                         if p.relative_to(site).as_posix() not in NOT_PRECACHED]
-    fill_in(site, version, precache, snapshot)
+    version = version_of([p for p in site.rglob("*") if p.is_file()], package_version)
+    versioned = add_versions(site, version)
+    runtime_info = {
+        "dir": runtime.relative_to(site).as_posix() + "/",
+        "library": library.relative_to(site).as_posix(),
+        "bytes": {"pyodide.asm.wasm": (runtime / "pyodide.asm.wasm").stat().st_size,
+                  "library": library.stat().st_size},
+        "lock": lock_info(),
+    }
+    fill_in(site, {VERSION_MARK: version, RUNTIME_MARK: json.dumps(runtime_info),
+                   PRECACHE_MARK: json.dumps(precache_list(site, version, versioned))})
+    sizes = {} if args.no_compress else compress(site)
     (site / "version.json").write_text(json.dumps({
-        "version": version, "wheel": wheel.name, "sha256": entry["sha256"],
+        "version": version, "engine": package_version,
         "pyodide": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
-        "snapshot": snapshot,
+        "runtime": runtime_info["dir"], "library": runtime_info["library"], "library_modules": report["modules"],
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }, indent=1) + "\n")
-    if args.no_compress:
-        raw = packed = 0
-    else:
-        raw, packed = compress(site)
-    total = sum(p.stat().st_size for p in site.rglob("*") if p.is_file() and p.suffix != ".gz")
-    log(f"{wheel.name} sha256 {entry['sha256'][:16]}…")
-    log(f"version {version}: {len(files) + 1} files, {total / 1e6:.1f} MB"
-        + (f"; gzip copies {raw / 1e6:.1f} MB -> {packed / 1e6:.1f} MB (no brotli: not in the standard library)"
-           if raw else ""))
+    shipped = [p for p in site.rglob("*") if p.is_file() and p.suffix not in {".gz", ".br"}]
+    log(f"version {version}: {len(shipped)} files, {sum(p.stat().st_size for p in shipped) / 1e6:.1f} MB; "
+        f"library: {report['modules']} modules, {report['bytes'] / 1e6:.2f} MB")
+    if sizes:
+        for label, key in (("brotli", "br"), ("gzip", "gz")):
+            total = sum(s[key] if s[key] else s["raw"] for s in sizes.values())
+            log(f"{label} copies: the compressible files weigh {total / 1e6:.2f} MB sent "
+                f"(from {sum(s['raw'] for s in sizes.values()) / 1e6:.2f} MB)")
     log(f"wrote {site} in {time.perf_counter() - started:.1f} s")
     return 0
 

@@ -7,8 +7,9 @@ A static file server and nothing more (no server computation). What it adds to P
   * `Access-Control-Allow-Origin: *` and `Cross-Origin-Resource-Policy: cross-origin` on every file, so the
     `<sudoku-solver>` widget can be embedded from another origin;
   * the Content-Security-Policy the page needs on HTML (`script-src 'self' 'wasm-unsafe-eval'`);
-  * the build's pre-compressed `.gz` copies when the browser accepts gzip;
-  * `Cache-Control: no-cache` (revalidate; the service worker does the offline caching);
+  * the build's pre-compressed `.br` or `.gz` copies when the browser accepts brotli or gzip;
+  * `Cache-Control`: a year, immutable, for the URLs that name their content (`pyodide/...`, `?v=<build>`);
+    `no-cache` (revalidate) for the rest: pages, and files under their own names;
   * `--prefix /sub/` mounts the site under a sub-path, to check that it works from one.
 It prints `Serving <dir> at http://127.0.0.1:<port>/...` once listening (port 0 picks a free port).
 """
@@ -26,6 +27,16 @@ from pathlib import Path
 CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; worker-src 'self' blob:; "
        "connect-src 'self'; img-src 'self' data:; style-src 'self'; font-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+
+#: How long a browser may keep a file whose URL changes whenever its content does.
+IMMUTABLE = "public, max-age=31536000, immutable"
+
+
+def names_its_content(url_path: str) -> bool:
+    """True for the build's digest-named runtime and library (`pyodide/...`) and `?v=<build>` URLs."""
+    path, _, query = url_path.partition("?")
+    return "/pyodide/" in path or any(part.startswith("v=") for part in query.split("&"))
+
 
 TYPES = {
     ".wasm": "application/wasm",
@@ -60,7 +71,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     def end_headers(self) -> None:
         self.send_header("Access-Control-Allow-Origin", "*")
         self.send_header("Cross-Origin-Resource-Policy", "cross-origin")
-        self.send_header("Cache-Control", "no-cache")
+        self.send_header("Cache-Control", IMMUTABLE if names_its_content(self.path) else "no-cache")
         self.send_header("X-Content-Type-Options", "nosniff")
         if self.csp and self.path.split("?", 1)[0].endswith((".html", "/")):
             self.send_header("Content-Security-Policy", self.csp)
@@ -71,34 +82,36 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-class GzipAwareHandler(SiteHandler):
-    """Sends `file.gz` with `Content-Encoding: gzip` in place of `file` when the browser accepts it."""
+class PrecompressedHandler(SiteHandler):
+    """Sends the build's `file.br` (or `file.gz`) with its `Content-Encoding` in place of `file` when the
+    browser accepts that encoding: what nginx's `brotli_static` / `gzip_static` do."""
+
+    ENCODINGS = (("br", ".br"), ("gzip", ".gz"))
 
     def send_head(self):  # noqa: ANN201
         path = self.translate_path(self.path)
-        if os.path.isdir(path):
+        if os.path.isdir(path) or not os.path.isfile(path):
             return super().send_head()
-        gz = path + ".gz"
-        if not (os.path.isfile(path) and os.path.isfile(gz)
-                and "gzip" in self.headers.get("Accept-Encoding", "")):
+        accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
+        for encoding, suffix in self.ENCODINGS:
+            if encoding in accepted and os.path.isfile(path + suffix):
+                break
+        else:
             return super().send_head()
-        try:
-            f = open(gz, "rb")
-        except OSError:
-            return super().send_head()
-        stat = os.fstat(f.fileno())
-        since = self.headers.get("If-Modified-Since")
         modified = self.date_time_string(int(os.stat(path).st_mtime))
-        if since and since == modified:
-            f.close()
+        if self.headers.get("If-Modified-Since") == modified:
             self.send_response(304)
             self.send_header("Vary", "Accept-Encoding")
             self.end_headers()
             return None
+        try:
+            f = open(path + suffix, "rb")
+        except OSError:
+            return super().send_head()
         self.send_response(200)
         self.send_header("Content-Type", self.guess_type(path))
-        self.send_header("Content-Encoding", "gzip")
-        self.send_header("Content-Length", str(stat.st_size))
+        self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
         self.send_header("Last-Modified", modified)
         self.send_header("Vary", "Accept-Encoding")
         self.end_headers()
@@ -110,7 +123,7 @@ def make_server(directory: str, port: int = 0, host: str = "127.0.0.1", prefix: 
     """A server (not yet serving) for `directory`; `server.url` is its address, `server_address[1]` its
     port. `csp` is the policy sent with HTML (None: none)."""
     prefix = "/" + prefix.strip("/") + "/" if prefix.strip("/") else "/"
-    handler = type("Handler", (GzipAwareHandler,), {"prefix": prefix, "quiet": quiet, "csp": csp})
+    handler = type("Handler", (PrecompressedHandler,), {"prefix": prefix, "quiet": quiet, "csp": csp})
     server = http.server.ThreadingHTTPServer((host, port), partial(handler, directory=str(directory)))
     server.daemon_threads = True
     server.url = f"http://{host}:{server.server_address[1]}{prefix}"  # type: ignore[attr-defined]

@@ -3,15 +3,18 @@ service worker will trust is what the build wrote."""
 from __future__ import annotations
 
 import gzip
-import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
+import zipfile
 from pathlib import Path
 
 import pytest
 
-SITE = Path(__file__).resolve().parent.parent / "dist" / "site"
+ROOT = Path(__file__).resolve().parent.parent
+SITE = ROOT / "dist" / "site"
 
 
 @pytest.fixture(scope="module")
@@ -23,52 +26,84 @@ def site() -> Path:
     return SITE
 
 
-def test_the_lock_entry_names_the_shipped_wheel_with_its_real_sha256(site):
-    lock = json.loads((site / "pyodide" / "pyodide-lock.json").read_text())
-    entry = lock["packages"]["sudoku-core"]
-    wheel = site / "pyodide" / entry["file_name"]
-    assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"]
-    assert entry["imports"] == ["sudoku_core"]
-    assert lock["info"]["python"].startswith("3.14")
+@pytest.fixture(scope="module")
+def version(site) -> dict:
+    return json.loads((site / "version.json").read_text())
 
 
-def test_the_runtime_files_are_the_pinned_ones(site):
-    root = Path(__file__).resolve().parent.parent / "node_modules" / "pyodide"
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip"):
-        assert (site / "pyodide" / name).read_bytes() == (root / name).read_bytes(), name
+def shipped(site: Path) -> "list[Path]":
+    return [p for p in site.rglob("*") if p.is_file() and p.suffix not in {".gz", ".br"}]
 
 
-def test_the_build_version_is_written_into_the_assets(site):
-    version = json.loads((site / "version.json").read_text())["version"]
+def test_the_runtime_files_are_the_pinned_ones_in_a_folder_named_by_their_digest(site, version):
+    runtime = site / version["runtime"]
+    assert re.fullmatch(r"pyodide/[0-9a-f]{12}/", version["runtime"])
+    assert sorted(p.name for p in shipped(runtime)) == ["pyodide.asm.mjs", "pyodide.asm.wasm", "pyodide.mjs"]
+    for path in shipped(runtime):
+        assert path.read_bytes() == (ROOT / "node_modules" / "pyodide" / path.name).read_bytes(), path.name
+
+
+def test_the_library_holds_the_engine_and_the_standard_library_compiled(site, version):
+    assert re.fullmatch(r"pyodide/python-[0-9a-f]{12}\.zip", version["library"])
+    with zipfile.ZipFile(site / version["library"]) as library:
+        names = set(library.namelist())
+        assert all(info.compress_type == zipfile.ZIP_STORED for info in library.infolist())
+    assert not [n for n in names if n.endswith(".py")], "sources shipped beside the compiled modules"
+    engine = {p.relative_to(ROOT).with_suffix(".pyc").as_posix() for p in (ROOT / "sudoku_core").rglob("*.py")}
+    assert engine <= names
+    # What Pyodide's start-up and the engine import; not what neither does.
+    assert {"json/__init__.pyc", "encodings/__init__.pyc", "_pyodide/__init__.pyc", "asyncio/__init__.pyc"} <= names
+    assert not [n for n in names if n.split("/")[0] in {"unittest", "pydoc_data", "tkinter", "sqlite3", "_pyrepl"}]
+
+
+def test_no_test_page_is_shipped(site):
+    assert not [p.name for p in shipped(site) if "test" in p.name]
+
+
+def test_the_build_version_is_written_into_the_assets(site, version):
     for name in ("engine.js", "worker.js", "sw.js"):
         text = (site / name).read_text()
-        assert "__BUILD_VERSION__" not in text
-        assert version in text, name
+        assert "__BUILD_VERSION__" not in text and "/*__" not in text
+        assert version["version"] in text, name
 
 
-def test_the_service_worker_precaches_every_file_of_the_build(site):
+def test_every_reference_to_a_module_or_stylesheet_carries_the_build_version(site, version):
+    """One URL per file: a module imported under two names would load and run twice."""
+    for path in list(site.glob("*.js")) + list(site.glob("*.html")):
+        text = path.read_text()
+        refs = re.findall(r"""(?:from|import)\s*\(?\s*['"](\./[^'"]+\.(?:m?js|css)[^'"]*)['"]""", text)
+        if path.suffix == ".html":
+            refs += re.findall(r"""<(?:script|link)\b[^>]*?\s(?:src|href)="([^"#:]+)\"""", text)
+        for ref in refs:
+            if ref.endswith((".html", "/")):
+                continue
+            assert ref.endswith(f"?v={version['version']}"), f"{path.name}: {ref}"
+
+
+def test_the_service_worker_precaches_every_file_under_the_url_the_pages_use(site, version):
     text = (site / "sw.js").read_text()
     assets = json.loads(re.search(r"const ASSETS = (\[.*?\]);", text, re.S).group(1))
-    files = {p.relative_to(site).as_posix() for p in site.rglob("*")
-             if p.is_file() and p.suffix != ".gz" and p.name not in {"sw.js", "version.json"}}
-    assert files == set(assets) - {"./"}
-    assert ("./" in assets) == (site / "index.html").exists()
+    files = {p.relative_to(site).as_posix() for p in shipped(site)} - {"sw.js", "version.json"}
+    assert {a.split("?")[0] for a in assets} - {"./"} == files
+    assert len(assets) == len(files) + 1, "a file listed twice"
+    for name in ("worker.js", "engine.js", "app.js", "sudoku-solver.js"):
+        assert f"{name}?v={version['version']}" in assets
 
 
-def test_the_snapshot_the_worker_expects_is_there(site):
-    snapshot = json.loads((site / "version.json").read_text())["snapshot"]
-    if snapshot is None:
-        pytest.skip("built without a snapshot")
-    assert (site / "pyodide" / snapshot["file"]).stat().st_size == snapshot["bytes"]
-    assert json.dumps(snapshot) in (site / "worker.js").read_text()
-
-
-def test_compressed_copies_hold_the_same_bytes(site):
-    copies = list(site.rglob("*.gz"))
-    assert any(p.name == "pyodide.asm.wasm.gz" for p in copies)
-    for copy in copies:
-        original = copy.with_suffix("")
-        assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy.name
+def test_compressed_copies_hold_the_same_bytes(site, version):
+    gz = list(site.rglob("*.gz"))
+    br = list(site.rglob("*.br"))
+    assert any(p.name == "pyodide.asm.wasm.br" for p in br)
+    assert (site / (version["library"] + ".br")).exists()
+    for copy in gz:
+        assert gzip.decompress(copy.read_bytes()) == copy.with_suffix("").read_bytes(), copy.name
+    node = shutil.which("node")
+    assert node, "node is needed to check the brotli copies (Python has no brotli decoder)"
+    script = ("const z = require('zlib'), fs = require('fs');"
+              "for (const f of process.argv.slice(1)) if (!z.brotliDecompressSync(fs.readFileSync(f))"
+              ".equals(fs.readFileSync(f.slice(0, -3)))) { console.log(f); process.exitCode = 1; }")
+    result = subprocess.run([node, "-e", script, *map(str, br)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_every_url_in_the_site_is_relative(site):

@@ -8,8 +8,10 @@
 // The contract (docs/engine-js.md has the whole of it):
 //   engine.state             'loading' | 'ready' | 'failed'
 //   engine.ready             Promise that settles when the current start finishes (rejects on failure)
-//   events                   'progress' {fraction 0..1, message}, 'ready' {timings, python, restarted},
-//                            'failed' {message}, 'statechange' {state}
+//   events                   'progress' {stage 'download'|'start', fraction 0..1, message, loaded, total,
+//                            secondsLeft} (loaded/total: bytes on the wire, null when unknown),
+//                            'ready' {timings, python, restarted}, 'failed' {message, code 'stalled'|'failed'},
+//                            'statechange' {state}, 'answered' {op} (after each reply)
 //   engine.request(op, payload, {timeoutMs, signal, onProgress})
 //                            Promise of the result; rejects with an Error carrying .code, .message, .cells.
 //                            onProgress(detail) is called while it runs when the op reports progress
@@ -18,7 +20,8 @@
 //                            request runs at a time; its timeoutMs counts from when it starts running.
 //                            Past timeoutMs (or when `signal` aborts) the worker is terminated and restarted
 //                            (Pyodide re-loads) and the request rejects with code 'timeout' / 'cancelled'.
-//   engine.restart()         start again (after 'failed', say)
+//   engine.restart()         start again (after 'failed', say): files already downloaded come from the cache
+// Starting never fails for taking long: only a stall does (no progress for stallMs, default 30 s).
 // Every asset is found relative to this module's URL (import.meta.url), never the host page's. On a page
 // of another origin the worker is a blob: worker that imports the real worker module from here.
 
@@ -26,7 +29,9 @@ const VERSION = '__BUILD_VERSION__';
 const WORKER_URL = new URL(`./worker.js?v=${VERSION}`, import.meta.url);
 const DEFAULTS = {
   timeoutMs: 10_000, // a request running longer is stopped
-  startTimeoutMs: 60_000, // an engine not ready by then is 'failed' (loadPyodide may never settle)
+  // A start that makes no progress for this long has 'failed' (a download that stopped; loadPyodide may never
+  // settle when the wasm is blocked). A slow download that keeps arriving never fails.
+  stallMs: 30_000,
 };
 
 function engineError(code, message, cells = [], extra = {}) {
@@ -67,7 +72,8 @@ class Engine extends EventTarget {
   #queue = []; // requests waiting for the engine: {id, op, payload, timeoutMs, signal, resolve, reject}
   #running = null; // the request the worker is working on
   #nextId = 1;
-  #startTimer = null;
+  #stallTimer = null;
+  #lastSign = 0; // when the starting worker last said something
   #readyHandlers = null;
   #starts = 0;
   #blobURL = null;
@@ -84,7 +90,8 @@ class Engine extends EventTarget {
     return this.#state;
   }
 
-  /** Set how long a request may run by default, and how long starting may take. */
+  /** Set how long a request may run by default (timeoutMs), and how long a start may go without progress
+   *  (stallMs). Both apply from now on, also to a start under way. */
   configure(options) {
     Object.assign(this.#options, options);
   }
@@ -138,12 +145,16 @@ class Engine extends EventTarget {
       return;
     }
     this.#worker = worker;
-    this.#startTimer = setTimeout(() => {
-      this.#fail(`The engine did not start within ${Math.round(this.#options.startTimeoutMs / 1000)} s. ` +
-        'Check the connection and reload the page.');
-    }, this.#options.startTimeoutMs);
+    this.#lastSign = performance.now();
+    this.#stallTimer = setInterval(() => {
+      const quiet = performance.now() - this.#lastSign;
+      if (quiet < this.#options.stallMs) return;
+      this.#fail(`The solver's download stopped: nothing arrived for ${Math.round(quiet / 1000)} s. ` +
+        'Check the connection and press Retry.', 'stalled');
+    }, Math.min(1000, this.#options.stallMs / 4));
     worker.addEventListener('message', (event) => {
       if (worker !== this.#worker) return;
+      this.#lastSign = performance.now();
       this.#onMessage(event.data || {}, began, restarted);
     });
     worker.addEventListener('error', (event) => {
@@ -172,7 +183,7 @@ class Engine extends EventTarget {
   }
 
   #stopWorker() {
-    clearTimeout(this.#startTimer);
+    clearInterval(this.#stallTimer);
     if (this.#worker) {
       this.#worker.terminate();
       this.#worker = null;
@@ -185,7 +196,7 @@ class Engine extends EventTarget {
     this.dispatchEvent(new CustomEvent('statechange', { detail: { state } }));
   }
 
-  #fail(message) {
+  #fail(message, code = 'failed') {
     this.#stopWorker();
     this.failure = message;
     this.#setState('failed');
@@ -194,7 +205,7 @@ class Engine extends EventTarget {
     this.#running = null;
     for (const job of queued) this.#settle(job, engineError('engine_failed', message));
     this.#readyHandlers.reject(engineError('engine_failed', message));
-    this.dispatchEvent(new CustomEvent('failed', { detail: { message } }));
+    this.dispatchEvent(new CustomEvent('failed', { detail: { message, code } }));
   }
 
   #onMessage(data, began, restarted) {
@@ -210,9 +221,10 @@ class Engine extends EventTarget {
         }
       }
     } else if (data.type === 'progress') {
-      this.dispatchEvent(new CustomEvent('progress', { detail: { fraction: data.fraction, message: data.message } }));
+      const { type, ...detail } = data;
+      this.dispatchEvent(new CustomEvent('progress', { detail: { loaded: null, total: null, secondsLeft: null, ...detail } }));
     } else if (data.type === 'ready') {
-      clearTimeout(this.#startTimer);
+      clearInterval(this.#stallTimer);
       this.info = { timings: data.timings, python: data.python, engine: data.engine, build: data.build,
         readyMs: Math.round(performance.now() - began), readyAt: Math.round(performance.now()), restarted };
       this.#setState('ready');
@@ -230,6 +242,7 @@ class Engine extends EventTarget {
         const { code, message, cells, ...extra } = e;
         this.#settle(job, engineError(code || 'internal', message || 'The engine failed.', cells, { details: e, ...extra }));
       }
+      this.dispatchEvent(new CustomEvent('answered', { detail: { op: job.op } }));
       this.#pump();
     }
   }
@@ -283,7 +296,7 @@ class Engine extends EventTarget {
 // Kept on globalThis so that one page gets one engine even if this module is loaded twice.
 const KEY = Symbol.for(`sudoku-solver.engine ${new URL('./', import.meta.url).href}`);
 
-/** The page-wide engine (created on first call; `options` apply only then: {timeoutMs, startTimeoutMs}). */
+/** The page-wide engine (created on first call; `options` apply only then: {timeoutMs, stallMs}). */
 export function getEngine(options) {
   if (!globalThis[KEY]) globalThis[KEY] = new Engine(options);
   return globalThis[KEY];

@@ -5,10 +5,13 @@
 //
 // The service worker is registered relative to this module (so the site works from a sub-path) and only
 // when the page is on the site's own origin (a widget embedded elsewhere cannot, and need not, register).
-// It is registered once the page's engine has started (or failed), not before: the engine's own downloads
-// then fill the HTTP cache, and the service worker's pre-caching revalidates them (304s) instead of
-// downloading the 10 MB runtime a second time in parallel with the page.
+// It is registered once the page's engine has answered its first request (or has been idle a moment after
+// starting) and the page is idle: the first visit's downloads and the first solution come first, and the
+// pre-cache then takes what the visit has downloaded from the HTTP cache (see sw.js).
 import { peekEngine } from './engine.js';
+
+/** How long after the engine is ready the pre-cache waits for a first request before going ahead. */
+const FIRST_ANSWER_WAIT_MS = 3000;
 
 async function engineSettled() {
   if (document.readyState !== 'complete') {
@@ -19,7 +22,16 @@ async function engineSettled() {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   const engine = peekEngine();
-  if (engine) await engine.ready.catch(() => {});
+  if (!engine) return;
+  await engine.ready.catch(() => {});
+  await new Promise((resolve) => {
+    const timer = setTimeout(resolve, FIRST_ANSWER_WAIT_MS);
+    engine.addEventListener('answered', () => { clearTimeout(timer); resolve(); }, { once: true });
+  });
+  await new Promise((resolve) => {
+    if (globalThis.requestIdleCallback) requestIdleCallback(resolve, { timeout: 2000 });
+    else setTimeout(resolve, 0);
+  });
 }
 
 let registering = null;

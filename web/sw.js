@@ -1,6 +1,8 @@
 // The service worker: pre-caches every asset of this build, so that after one visit the solver loads and
-// solves with the network off. The cache is named after the build version: a new build gets a new cache
-// and the old one is deleted once the new worker takes over (never a mix of two builds in one cache).
+// solves with the network off. The page registers it once the engine has answered (offline.js), so the
+// pre-cache never competes with the first visit's own downloads. The cache is named after the build
+// version: a new build gets a new cache and the old one is deleted once the new worker takes over (never a
+// mix of two builds in one cache).
 const VERSION = '__BUILD_VERSION__';
 const CACHE = `sudoku-solver-${VERSION}`;
 const ASSETS = /*__PRECACHE__*/[]; // written by build/build_site.py: every file of the site, relative
@@ -8,10 +10,20 @@ const ASSETS = /*__PRECACHE__*/[]; // written by build/build_site.py: every file
 self.addEventListener('install', (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // `no-cache`: revalidate every file with the server (never a stale HTTP cache entry in the new cache),
-    // but take the body from the HTTP cache when it is current (a 304), so the files the page has just
-    // downloaded to start the engine are not downloaded a second time.
-    await cache.addAll(ASSETS.map((path) => new Request(new URL(path, self.registration.scope), { cache: 'no-cache' })));
+    // Each file is asked for under the URL the pages and the worker use, so what the visit has already
+    // downloaded comes from the HTTP cache, not the network: a URL that names its content (a digest folder
+    // or file, or ?v=<build>) is taken from the HTTP cache as it is ('force-cache'), and so is the page
+    // that registered this worker (it has just been loaded). Any other page is revalidated ('no-cache': a
+    // 304 when the HTTP cache holds this build's copy), never trusted blindly: it may be an older build's.
+    const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+    const loaded = new Set(open.map((client) => client.url.split('#')[0]));
+    await Promise.all(ASSETS.map(async (path) => {
+      const url = new URL(path, self.registration.scope).href;
+      const named = path.includes('?v=') || path.startsWith('pyodide/') || loaded.has(url);
+      const response = await fetch(new Request(url, { cache: named ? 'force-cache' : 'no-cache' }));
+      if (!response.ok) throw new Error(`pre-caching ${path}: HTTP ${response.status}`);
+      await cache.put(url, response);
+    }));
   })());
 });
 

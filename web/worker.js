@@ -1,124 +1,119 @@
-// The engine's Web Worker (a module worker): loads Pyodide and our wheel from this site, then answers
-// {id, op, ...payload} messages with {id, ok, result | error}, computed by sudoku_core.bridge in Python.
+// The engine's Web Worker (a module worker): loads Pyodide and the site's Python library (the engine and
+// the standard-library modules it uses, compiled), then answers {id, op, ...payload} messages with
+// {id, ok, result | error}, computed by sudoku_core.bridge in Python.
 //
 // To the page it posts, besides replies:
-//   {type: 'progress', fraction, message}   while starting
+//   {type: 'progress', stage, fraction, message, loaded, total, secondsLeft}   while starting; stage is
+//        'download' (loaded/total: bytes on the wire so far and expected) or 'start' (Python is starting)
 //   {type: 'ready', timings, python}        once requests can be answered
 //   {type: 'failed', message}               when it cannot start
 //   {id, type: 'progress', ...}             while request `id` runs, when its op reports progress
-//                                           (a new puzzle's stages; a solve's first solution)
 // Every asset is found relative to this module's own URL, never the host page's, so the worker also
 // runs when imported by a blob: worker on a page of another origin (see engine.js).
-import { loadPyodide } from './pyodide/pyodide.mjs';
 
 const VERSION = '__BUILD_VERSION__';
-const PYODIDE_URL = new URL('./pyodide/', import.meta.url).href;
+// Written by the build: {dir, library, bytes: {'pyodide.asm.wasm', library}, lock} (see build/build_site.py).
+const RUNTIME = /*__RUNTIME__*/null;
+const RUNTIME_URL = new URL(`./${RUNTIME.dir}`, import.meta.url).href;
+const LIBRARY_URL = new URL(`./${RUNTIME.library}`, import.meta.url).href;
 const t0 = performance.now();
 const timings = {};
-let handleJson = null; // sudoku_core.bridge.handle_json once loaded
-let handleJsonWithProgress = null; // the same, taking a JS function that receives progress reports (JSON text)
-
-let shown = 0; // progress only moves forward
-function progress(fraction, message) {
-  shown = Math.max(shown, fraction);
-  self.postMessage({ type: 'progress', fraction: shown, message });
-}
+let handleJsonWithProgress = null; // sudoku_core.bridge.handle_json_with_progress once loaded
 
 function mark(name) {
   timings[name] = Math.round(performance.now() - t0);
 }
 
-// The build writes {file, bytes, wheel, sha256} here when it made a memory snapshot of a started interpreter with the
-// engine imported (build/make_snapshot.mjs): restoring it skips Python's start-up. null: no snapshot.
-const SNAPSHOT = /*__SNAPSHOT__*/null;
+/** Byte progress of the two large downloads, read from the responses as they stream in. */
+class Downloads {
+  #files = new Map(); // url -> {raw, wire, got}: bytes unpacked, bytes on the wire, bytes unpacked so far
+  #startedAt = null;
+  #lastPost = 0;
 
-/** The snapshot's bytes, reporting download progress (it is the biggest file of the site). */
-async function fetchSnapshot(url, expected) {
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`snapshot: HTTP ${response.status}`);
-  if (!response.body) return new Uint8Array(await response.arrayBuffer());
-  const out = new Uint8Array(expected);
-  const reader = response.body.getReader();
-  let at = 0;
-  let last = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    if (at + value.length > out.length) throw new Error('snapshot: larger than the build said');
-    out.set(value, at);
-    at += value.length;
-    if (at - last > expected / 50) {
-      last = at;
-      progress(0.05 + 0.75 * (at / expected), 'Downloading the engine…');
-    }
+  constructor(sizes) {
+    for (const [url, raw] of sizes) this.#files.set(url, { raw, wire: raw, got: 0 });
   }
-  if (at !== expected) throw new Error('snapshot: truncated');
-  mark('snapshotFetched');
-  return out;
+
+  /** The response, counted as it is read (unchanged when it is not one of ours). */
+  track(url, response) {
+    const file = this.#files.get(url);
+    if (!file || !response.ok || !response.body) return response;
+    // The body arrives unpacked; Content-Length (when the host sends it) is the size on the wire.
+    const length = Number(response.headers.get('Content-Length'));
+    if (length > 0 && response.headers.get('Content-Encoding')) file.wire = length;
+    this.#startedAt ??= performance.now();
+    const counter = new TransformStream({
+      transform: (chunk, controller) => {
+        file.got += chunk.byteLength;
+        this.#post(false);
+        controller.enqueue(chunk);
+      },
+      flush: () => this.#post(true),
+    });
+    return new Response(response.body.pipeThrough(counter),
+      { status: response.status, statusText: response.statusText, headers: response.headers });
+  }
+
+  #post(force) {
+    const now = performance.now();
+    if (!force && now - this.#lastPost < 100) return;
+    this.#lastPost = now;
+    let loaded = 0;
+    let total = 0;
+    if (this.#files.size === 0) return;
+    for (const file of this.#files.values()) {
+      loaded += Math.min(file.got / file.raw, 1) * file.wire;
+      total += file.wire;
+    }
+    const seconds = (now - this.#startedAt) / 1000;
+    // Time left at the average rate so far: rough, and only once there is something to average.
+    const secondsLeft = seconds > 1 && loaded > 0 ? Math.max(0, Math.round((total - loaded) / (loaded / seconds))) : null;
+    self.postMessage({ type: 'progress', stage: 'download', fraction: 0.05 + 0.8 * (loaded / total),
+      message: 'Downloading the solver…', loaded: Math.round(loaded), total, secondsLeft });
+  }
 }
 
 async function start() {
-  progress(0.05, 'Loading the Python runtime…');
-  const options = {
-    indexURL: PYODIDE_URL,
-    lockFileURL: new URL(`pyodide-lock.json?v=${VERSION}`, PYODIDE_URL).href,
-    packageBaseUrl: PYODIDE_URL,
-    packages: ['sudoku-core'], // installed from our own lock entry: offline, sha256-checked
+  self.postMessage({ type: 'progress', stage: 'download', fraction: 0.02, message: 'Downloading the solver…',
+    loaded: 0, total: null, secondsLeft: null });
+  const fetchDirectly = self.fetch.bind(self);
+  const large = [[`${RUNTIME_URL}pyodide.asm.wasm`, RUNTIME.bytes['pyodide.asm.wasm']], [LIBRARY_URL, RUNTIME.bytes.library]];
+  // Everything Pyodide will ask for is asked for now, at once, rather than after pyodide.mjs has loaded:
+  // a round trip less on a slow connection. (Its loader imports pyodide.asm.mjs by the same URL, so it
+  // gets this module instance; it fetches the wasm and the library through the fetch below.)
+  const early = new Map(large.map(([url]) => [url, fetchDirectly(url)]));
+  for (const response of early.values()) response.catch(() => {}); // reported when Pyodide awaits it
+  import(`${RUNTIME_URL}pyodide.asm.mjs`).catch(() => {});
+  // Files the service worker has cached come from disk: they are not counted, and are not wrapped (a
+  // wrapped wasm response would lose the browser's cache of its compiled code).
+  const cached = await Promise.all(large.map(([url]) => (self.caches ? self.caches.match(url).catch(() => null) : null)));
+  const downloads = new Downloads(large.filter((_, i) => !cached[i]));
+  self.fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const response = early.get(url);
+    early.delete(url);
+    return downloads.track(url, await (response ?? fetchDirectly(input, init)));
+  };
+  const { loadPyodide } = await import(`${RUNTIME_URL}pyodide.mjs`);
+  const pyodide = await loadPyodide({
+    indexURL: RUNTIME_URL,
+    stdLibURL: LIBRARY_URL,
+    // The site installs no packages: no lock file to fetch, only the header whose ABI Pyodide checks.
+    lockFileContents: JSON.stringify({ info: RUNTIME.lock, packages: {} }),
     stdout: () => {},
     stderr: (line) => console.warn('[python]', line),
-  };
-  // Creep the bar while Pyodide boots (it reports no progress of its own).
-  let fraction = 0.05;
-  const creep = setInterval(() => {
-    fraction = Math.min(0.85, fraction + (0.85 - fraction) * 0.08);
-    progress(fraction, 'Starting Python…');
-  }, 250);
-  try {
-    let pyodide = null;
-    if (SNAPSHOT && globalThis.crypto && crypto.subtle) {
-      // Downloaded while Pyodide fetches and compiles its wasm: the two overlap. The engine's modules are
-      // in the snapshot already; the wheel is installed too (so anything imported later comes from the same
-      // files), checked against the sha256 of the lock entry, by hand: `packages` would run Pyodide's
-      // package loader, whose first use costs more than a second here.
-      // Both carry the build version: their names stay the same from build to build, and an HTTP cache
-      // must never pair one build's snapshot or wheel with another's worker.
-      const snapshot = fetchSnapshot(new URL(`${SNAPSHOT.file}?v=${VERSION}`, PYODIDE_URL).href, SNAPSHOT.bytes);
-      const wheel = fetch(new URL(`${SNAPSHOT.wheel}?v=${VERSION}`, PYODIDE_URL).href).then((r) => {
-        if (!r.ok) throw new Error(`wheel: HTTP ${r.status}`);
-        return r.arrayBuffer();
-      });
-      snapshot.catch(() => {});
-      wheel.catch(() => {});
-      try {
-        const { packages, ...plain } = options;
-        pyodide = await loadPyodide({ ...plain, _loadSnapshot: snapshot });
-        const bytes = new Uint8Array(await wheel);
-        const digest = Array.from(new Uint8Array(await crypto.subtle.digest('SHA-256', bytes)),
-          (b) => b.toString(16).padStart(2, '0')).join('');
-        if (digest !== SNAPSHOT.sha256) throw new Error(`${SNAPSHOT.wheel} does not match its sha256`);
-        const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
-        pyodide.unpackArchive(bytes, 'wheel', { extractDir: sitePackages });
-        timings.snapshot = true;
-      } catch (error) {
-        console.warn('The start-up snapshot could not be used; starting Python from scratch:', error && error.message);
-        pyodide = null;
-      }
-    }
-    if (!pyodide) pyodide = await loadPyodide(options);
-    mark('pyodide');
-    progress(0.9, 'Starting the engine…');
-    const bridge = pyodide.pyimport('sudoku_core.bridge');
-    handleJson = bridge.handle_json;
-    handleJsonWithProgress = bridge.handle_json_with_progress;
-    // Warm the hot path once (tables for 9x9 are built on first use), so the first click is fast.
-    handleJson(JSON.stringify({ op: 'solve', puzzle: '.'.repeat(81), limit: 1 }));
-    mark('engine');
-    const version = JSON.parse(handleJson(JSON.stringify({ op: 'version' }))).result;
-    progress(1, 'Ready');
-    self.postMessage({ type: 'ready', timings, python: version.python, engine: version.version, build: VERSION });
-  } finally {
-    clearInterval(creep);
-  }
+  });
+  self.fetch = fetchDirectly;
+  mark('pyodide');
+  self.postMessage({ type: 'progress', stage: 'start', fraction: 0.9, message: 'Starting the engine…' });
+  const bridge = pyodide.pyimport('sudoku_core.bridge');
+  handleJsonWithProgress = bridge.handle_json_with_progress;
+  // Warm the hot path once (tables for 9x9 are built on first use), so the first click is fast.
+  bridge.handle_json(JSON.stringify({ op: 'solve', puzzle: '.'.repeat(81), limit: 1 }));
+  mark('engine');
+  const version = JSON.parse(bridge.handle_json(JSON.stringify({ op: 'version' }))).result;
+  self.postMessage({ type: 'progress', stage: 'start', fraction: 1, message: 'Ready' });
+  self.postMessage({ type: 'ready', timings, python: version.python, engine: version.version, build: VERSION });
 }
 
 // Resolves to true once requests can be answered, false when starting failed (never rejects).

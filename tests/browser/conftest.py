@@ -3,7 +3,8 @@
 Starting Pyodide costs seconds, so the suite shares as much as it can:
 
 * `browser` (session): Debian's Chromium through Playwright's sync API, headless.
-* `site_server` (session): `dist/site` served on 127.0.0.1 on a free port (`.url` ends with "/",
+* `site_dir` (session): `dist/site` with the tests' own pages (tests/browser/pages) beside it.
+* `site_server` (session): `site_dir` served on 127.0.0.1 on a free port (`.url` ends with "/",
   `.origin`, `.stop()` / `.start()` to take the network away, same port after). Built by `make test`
   before pytest; a missing site fails with a clear message.
 * `serve_directory(path, csp=...)` (session factory): serve another folder on a second origin (host
@@ -40,6 +41,8 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 #: The built site under test; SUDOKU_SITE points elsewhere (e.g. a second build while another runs).
 SITE = Path(os.environ.get("SUDOKU_SITE") or ROOT / "dist" / "site").resolve()
+#: Pages only the tests use (an engine check page), served beside the site.
+PAGES = ROOT / "tests" / "browser" / "pages"
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -92,11 +95,17 @@ class SiteServer:
 
 
 @pytest.fixture(scope="session")
-def site_dir() -> Path:
-    if not (SITE / "engine.js").is_file() or not (SITE / "pyodide" / "pyodide-lock.json").is_file():
+def site_dir(tmp_path_factory) -> Path:
+    """The built site with the tests' own pages beside it (tests/browser/pages: not shipped), as links."""
+    if not (SITE / "engine.js").is_file() or not (SITE / "version.json").is_file():
         pytest.fail(f"{SITE} is missing or incomplete: build it first with `make site` "
                     "(`make test` does this before running pytest).", pytrace=False)
-    return SITE
+    served = tmp_path_factory.mktemp("site")
+    for entry in SITE.iterdir():
+        (served / entry.name).symlink_to(entry)
+    for page in PAGES.iterdir():
+        (served / page.name).symlink_to(page)
+    return served
 
 
 @pytest.fixture(scope="session")

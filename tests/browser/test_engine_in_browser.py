@@ -2,6 +2,7 @@
 request is stopped, and an engine that cannot start says so."""
 from __future__ import annotations
 
+import re
 import shutil
 
 import pytest
@@ -51,18 +52,20 @@ def test_the_page_requests_nothing_from_another_origin(engine_page, shared_conte
     assert browser_helpers.foreign_requests(shared_context, [site_server.origin]) == []
 
 
-def test_the_wheel_is_installed_from_the_site_with_its_lock_entry(engine_page, shared_context, browser_helpers):
-    urls = browser_helpers.request_log(shared_context)
-    assert any(u.split("?")[0].endswith("pyodide/pyodide-lock.json") for u in urls)
-    assert any(u.split("?")[0].endswith(".whl") for u in urls)
+def test_the_runtime_and_library_come_from_the_site_under_names_that_carry_their_digest(
+        engine_page, shared_context, browser_helpers):
+    urls = [u.split("?")[0] for u in browser_helpers.request_log(shared_context)]
+    assert any(re.search(r"/pyodide/[0-9a-f]{12}/pyodide\.asm\.wasm$", u) for u in urls)
+    assert any(re.search(r"/pyodide/python-[0-9a-f]{12}\.zip$", u) for u in urls)
+    # No package loader: no lock file, no wheel, no stock standard library.
+    assert not [u for u in urls if u.endswith((".whl", "pyodide-lock.json", "python_stdlib.zip"))]
 
 
-def test_the_build_s_own_files_are_fetched_with_its_version(engine_page, shared_context, browser_helpers):
-    version = engine_page.evaluate("async () => (await import('./engine.js')).getEngine().info.build")
+def test_the_build_s_own_modules_are_fetched_with_its_version(app_page, shared_context, browser_helpers):
+    version = app_page.evaluate("async () => (await import('./engine.js')).getEngine().info.build")
     urls = browser_helpers.request_log(shared_context)
-    # The worker asks for them with the version; the service worker's pre-cache (revalidated) without.
-    for suffix in (".whl", "snapshot.bin"):
-        assert any(u.split("?")[0].endswith(suffix) and u.endswith(f"?v={version}") for u in urls), suffix
+    for name in ("worker.js", "app.js", "sudoku-solver.js", "engine.js", "app.css"):
+        assert any(u.split("?")[0].endswith("/" + name) and u.endswith(f"?v={version}") for u in urls), name
 
 
 def test_no_console_errors_while_loading_and_solving(engine_page, browser_helpers):
@@ -113,17 +116,43 @@ def test_several_users_on_one_page_share_one_engine(engine_page, browser_helpers
     assert same is True
 
 
-def test_an_engine_that_cannot_start_says_so_within_its_time_limit(new_context, site_server, browser_helpers):
+def test_a_stalled_download_is_reported_and_retry_starts_the_engine(new_context, site_server, browser_helpers):
     context = new_context(service_workers="block")
-    # The wasm download never finishes: loadPyodide never settles (the case a plain await would hang on).
-    context.route("**/pyodide.asm.wasm*", lambda route: None)
+    # The wasm download never answers: loadPyodide never settles (the case a plain await would hang on).
+    held = []
+    context.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
     page = context.new_page()
-    page.goto(site_server.url + "engine-test.html?sw=0&startTimeoutMs=3000")
-    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=20000)
+    page.goto(site_server.url + "engine-test.html?sw=0&stallMs=3000")
+    page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=30000)
     message = page.locator("#engine-status").inner_text()
-    assert "did not start within 3 s" in message
+    assert "nothing arrived for" in message and "Retry" in message
     reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
     assert reply["error"]["code"] == "engine_failed"
+    assert held, "the wasm was never asked for"
+    # The connection comes back: a retry on the same page starts the engine, no reload. (The held request
+    # belonged to the stopped worker: nothing to release.)
+    context.unroute("**/pyodide.asm.wasm*")
+    page.evaluate("() => window.sudokuEngine.restart().catch(() => {})")
+    browser_helpers.wait_for_engine(page)
+    reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
+    assert reply["ok"] and reply["result"]["solution"] == SOLUTION
+
+
+def test_a_slow_download_that_keeps_arriving_is_not_a_stall(new_context, site_server, browser_helpers):
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    # About 4 s for the whole download, with a stall limit of 1.5 s: progress must keep the start alive.
+    cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                  "downloadThroughput": 1_000_000, "uploadThroughput": 1_000_000})
+    page.goto(site_server.url + "engine-test.html?sw=0&stallMs=1500")
+    info = browser_helpers.wait_for_engine(page)
+    assert info["python"].startswith("3.14")
+    progress = page.evaluate("() => window.__progress")
+    downloads = [p for p in progress if p["stage"] == "download" and p["total"]]
+    assert downloads and downloads[-1]["loaded"] == downloads[-1]["total"]
+    assert [p["loaded"] for p in downloads] == sorted(p["loaded"] for p in downloads)
 
 
 def test_a_missing_runtime_fails_with_a_plain_message(new_context, site_dir, serve_directory, tmp_path,
@@ -132,7 +161,7 @@ def test_a_missing_runtime_fails_with_a_plain_message(new_context, site_dir, ser
     shutil.copytree(site_dir, broken, ignore=shutil.ignore_patterns("pyodide.asm.wasm*", "sw.js*"))
     server = serve_directory(broken)
     page = new_context(service_workers="block").new_page()
-    page.goto(server.url + "engine-test.html?sw=0&startTimeoutMs=30000")
+    page.goto(server.url + "engine-test.html?sw=0&stallMs=10000")
     page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=40000)
     message = page.locator("#engine-status").inner_text()
     assert message.startswith("The ") and "Traceback" not in message and len(message) < 400

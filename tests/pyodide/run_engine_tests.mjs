@@ -1,27 +1,30 @@
-// Runs the engine's pytest suite inside Pyodide under Node (Python 3.14 compiled to WebAssembly).
+// Runs the engine's pytest suite inside Pyodide under Node (Python 3.14 compiled to WebAssembly), on the
+// site's own Python library: the compiled engine and the trimmed standard library the page loads.
 //
-//   node tests/pyodide/run_engine_tests.mjs <our wheel> <wheel dir> <repo root> <test file>...
+//   node tests/pyodide/run_engine_tests.mjs <library zip> <wheel dir> <repo root> <test file>...
 //
-// Loads node_modules/pyodide, unpacks our wheel and the pure-Python wheels of pytest, hypothesis and
-// their dependencies (downloaded by `make pyodide-wheels`) into site-packages, mounts the repository
-// read-only at /repo, and runs pytest on the given test files (paths relative to the repo). The engine
-// is imported from the installed wheel, not from the source tree. Exit status: pytest's.
+// The library is Python's standard library here, as in the page (`stdLibURL`). pytest needs modules the
+// page does not ship: the stock standard library is put on sys.path after it, and an import watch fails the
+// run if the engine (any frame of sudoku_core on the stack) imports a module from there, so what the
+// tests exercise proves the shipped library complete. The pure-Python wheels of pytest, hypothesis and
+// their dependencies come from <wheel dir> (`make pyodide-wheels`); the repository is mounted read-only at
+// /repo for the test files. Exit status: pytest's, or 5 when the engine reached past the library.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const [ourWheel, wheelDir, repoRoot, ...testFiles] = process.argv.slice(2);
-if (!ourWheel || !wheelDir || !repoRoot || testFiles.length === 0) {
-  console.error('usage: run_engine_tests.mjs <wheel> <wheel dir> <repo root> <test file>...');
+const [library, wheelDir, repoRoot, ...testFiles] = process.argv.slice(2);
+if (!library || !wheelDir || !repoRoot || testFiles.length === 0) {
+  console.error('usage: run_engine_tests.mjs <library zip> <wheel dir> <repo root> <test file>...');
   process.exit(2);
 }
-
-const { loadPyodide } = await import(resolve(here, '../../node_modules/pyodide/pyodide.mjs'));
+const pyodideDir = resolve(here, '../../node_modules/pyodide');
+const { loadPyodide } = await import(join(pyodideDir, 'pyodide.mjs'));
 
 let pyodide;
 try {
-  pyodide = await loadPyodide();
+  pyodide = await loadPyodide({ stdLibURL: resolve(library) });
   // Raw writes: pytest prints progress dots without newlines.
   pyodide.setStdout({ write: (buf) => { process.stdout.write(buf); return buf.length; } });
   pyodide.setStderr({ write: (buf) => { process.stderr.write(buf); return buf.length; } });
@@ -31,12 +34,11 @@ try {
 }
 
 const sitePackages = pyodide.runPython('import site; site.getsitepackages()[0]');
-const wheels = [ourWheel, ...readdirSync(wheelDir).filter((f) => f.endsWith('.whl')).map((f) => join(wheelDir, f))];
-for (const wheel of wheels) {
+for (const wheel of readdirSync(wheelDir).filter((f) => f.endsWith('.whl'))) {
   // A Uint8Array, not a Buffer (unpackArchive rejects Node's Buffer).
-  pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), 'wheel', { extractDir: sitePackages });
+  pyodide.unpackArchive(new Uint8Array(readFileSync(join(wheelDir, wheel))), 'wheel', { extractDir: sitePackages });
 }
-
+pyodide.FS.writeFile('/lib/stock_stdlib.zip', new Uint8Array(readFileSync(join(pyodideDir, 'python_stdlib.zip'))));
 pyodide.FS.mkdirTree('/repo');
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: resolve(repoRoot) }, '/repo');
 
@@ -44,14 +46,67 @@ pyodide.globals.set('test_files', pyodide.toPy(testFiles));
 let status;
 try {
   status = pyodide.runPython(`
-import os, sys
+import builtins, os, sys
+LIBRARY = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip"
+STOCK = "/lib/stock_stdlib.zip"
 sys.dont_write_bytecode = True          # the repo is mounted: write nothing into it
 os.chdir("/repo")
-sys.path[:] = [p for p in sys.path if p not in ("", ".", "/repo")]  # the engine comes from the wheel
+sys.path[:] = [p for p in sys.path if p not in ("", ".", "/repo")] + [STOCK]  # the engine: the library's
+
+reached = set()   # modules the engine asked for, by name
+
+def engine_on_stack(frame):
+    while frame is not None:
+        if frame.f_code.co_filename.startswith(LIBRARY + "/sudoku_core/"):
+            return True
+        frame = frame.f_back
+    return False
+
+class Watch:
+    """Sees every module looked for while engine code runs (a finder that finds nothing)."""
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if engine_on_stack(sys._getframe(1)):
+            reached.add(name)
+        return None
+
+real_import = builtins.__import__
+def watched_import(name, globals=None, locals=None, fromlist=(), level=0):
+    module = real_import(name, globals, locals, fromlist, level)
+    if level == 0 and engine_on_stack(sys._getframe(1)):   # also modules already imported by someone else
+        reached.add(name)
+        reached.update(f"{name}.{item}" for item in fromlist or () if f"{name}.{item}" in sys.modules)
+    return module
+
+class Stock:
+    """Finds a submodule the library's copy of a package lacks (importlib.metadata, say) in the stock zip."""
+    @staticmethod
+    def find_spec(name, path=None, target=None):
+        if "." not in name:
+            return None  # top-level modules: the stock zip is on sys.path
+        import importlib.machinery
+        return importlib.machinery.PathFinder.find_spec(name, [f"{STOCK}/{name.rpartition('.')[0].replace('.', '/')}"])
+
+sys.meta_path.insert(0, Watch)
+sys.meta_path.append(Stock)
+builtins.__import__ = watched_import
+
 import sudoku_core, pytest
 print(f"Python {sys.version.split()[0]} on {sys.platform}; sudoku_core {sudoku_core.__version__} from {os.path.dirname(sudoku_core.__file__)}")
 args = ["-q", "-p", "no:cacheprovider", "--rootdir=/repo", "-o", "addopts=", *[os.path.join("/repo", f) for f in test_files]]
-int(pytest.main(args))
+status = int(pytest.main(args))
+
+def origin(name):
+    spec = getattr(sys.modules.get(name), "__spec__", None)
+    return getattr(spec, "origin", None) or ""
+
+missing = sorted(name for name in reached if origin(name).startswith(STOCK + "/"))
+if missing:
+    print(f"\\nThe engine imported modules the site's library lacks: {', '.join(missing)}")
+    status = status or 5
+else:
+    print(f"\\nThe engine imported {len(reached)} modules, all from the site's library.")
+status
 `);
 } catch (error) {
   console.error(`running pytest in Pyodide failed: ${String(error.message).split('\n').slice(-3).join(' ')}`);
