@@ -311,36 +311,37 @@ def test_the_keyboard_starts_with_ctrl_enter_and_escape_cancels(panel, seventeen
     expect(panel.status).to_contain_text("Cancelled: stopped after line")
 
 
-def test_the_page_stays_responsive_while_1000_puzzles_are_solved(panel, seventeen, capsys):
-    """Also the measurement for docs/batch.md: puzzles per second in the page for 1,000 17-clue puzzles."""
+def test_the_page_stays_responsive_while_1000_puzzles_are_solved(panel, seventeen, browser_helpers, capsys):
+    """Also the measurement for docs/batch.md: puzzles per second in the page for 1,000 17-clue puzzles.
+    Behaviour, not speed: the work goes to the engine in several requests, and the page's own tasks run
+    between them (a timer set when one chunk is sent has run by the time the next is sent)."""
     puzzles = seventeen[:1000]
     panel.paste("\n".join(puzzles) + "\n")
-    # While it runs: the longest the main thread went without running a 10 ms timer, and how often the
-    # progress line changed (one long request would leave it still until the end).
-    panel.page.evaluate("""() => {
-        const watch = window.batchWatch = { last: performance.now(), gap: 0, updates: 0 };
-        watch.timer = setInterval(() => {
-          const now = performance.now();
-          watch.gap = Math.max(watch.gap, now - watch.last);
-          watch.last = now;
-        }, 10);
-        watch.observer = new MutationObserver(() => { watch.updates += 1; });
-        watch.observer.observe(document.getElementById('batch-meter'), { childList: true, characterData: true, subtree: true });
-    }""")
+    panel.page.evaluate("""async (engineUrl) => {
+        const engine = (await import(engineUrl)).getEngine();
+        const watch = window.batchWatch = { chunks: 0, turns: 0, pending: null };
+        const request = engine.request.bind(engine);
+        engine.request = (op, payload, options) => {
+          if (op === 'solve_many') {
+            watch.chunks += 1;
+            if (watch.pending === false) watch.turns += 1;
+            watch.pending = true;
+            setTimeout(() => { watch.pending = false; }, 0);
+          }
+          return request(op, payload, options);
+        };
+    }""", browser_helpers.engine_url_of(panel.page))
     panel.run()
-    watch = panel.page.evaluate("""() => { const w = window.batchWatch; clearInterval(w.timer); w.observer.disconnect();
-        return { gap: w.gap, updates: w.updates }; }""")
+    watch = panel.page.evaluate("() => window.batchWatch")
     summary = panel.summary()
     assert summary["solved"] == "1,000"
     _, body = panel.download("Download text")
     assert body.splitlines() == [solution_of(p) for p in puzzles]
     with capsys.disabled():
-        print(f"\n[batch page] 1,000 17-clue puzzles: {summary['time']}, {summary['rate']}; progress shown "
-              f"{watch['updates']} times; longest main-thread gap {watch['gap']:.0f} ms")
-    assert watch["updates"] >= 10, "the progress line hardly moved: the work was not split into chunks"
-    # Generous: this machine's other work alone delays timers by 100-250 ms at times; a page that froze
-    # (one long call on the main thread, thousands of table rows) would stop for seconds.
-    assert watch["gap"] < 1000, f"the page's main thread was blocked for {watch['gap']:.0f} ms"
+        print(f"\n[batch page] 1,000 17-clue puzzles: {summary['time']}, {summary['rate']}; "
+              f"{watch['chunks']} requests")
+    assert watch["chunks"] >= 2, "the work was not split into chunks"
+    assert watch["turns"] == watch["chunks"] - 1, "the page did not get the main thread back between chunks"
     expect(panel.page.get_by_role("region", name="First results").locator("tbody tr")).to_have_count(25)
     expect(panel.page.get_by_text("The first 25 of 1,000 results; the downloads have them all.")).to_be_visible()
 
