@@ -379,7 +379,7 @@ def main() -> int:
                 warm_ready.append(wait_ready(page)["readyAt"])
                 page.close()
             results["warm"] = {"board_ms": statistics.median(warm_board), "ready_ms": statistics.median(warm_ready),
-                               "ready_all_ms": warm_ready, "bytes_per_visit": counter.take() // 3}
+                               "ready_all_ms": warm_ready, "bytes_per_visit": counter.take()["bytes"] // 3}
 
             # -- click to solution, on the warm page ------------------------------------------------------
             page = context.new_page()
