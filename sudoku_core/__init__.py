@@ -14,15 +14,17 @@ from .shape import Shape
 from .solver import (
     SearchLimitExceeded,
     SearchStats,
+    Tally,
     count_solutions,
     is_unique,
     iter_solutions,
     solve,
+    solve_and_count,
 )
 
 __version__ = "0.1.0"
 
 __all__ = [
-    "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape",
-    "count_solutions", "generate", "is_unique", "iter_solutions", "solve", "__version__",
+    "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape", "Tally",
+    "count_solutions", "generate", "is_unique", "iter_solutions", "solve", "solve_and_count", "__version__",
 ]

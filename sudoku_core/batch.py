@@ -49,7 +49,7 @@ from typing import NamedTuple, Sequence
 from .formats import ParseError, parse_grid
 from .grid import Grid
 from .shape import ALPHABET, Shape
-from .solver import SearchLimitExceeded, iter_solutions
+from .solver import solve_and_count
 
 __all__ = [
     "CHUNK", "GAVE_UP", "ChunkResult", "count_many", "propagate", "run_chunk", "solve_many", "split_search",
@@ -401,18 +401,9 @@ def run_chunk(values: np.ndarray, shape: Shape, limit: int = 1, *, max_nodes: "i
 def _scalar(row: np.ndarray, shape: Shape, limit: int, max_nodes: "int | None", timeout: "float | None"
             ) -> "tuple[int, tuple[int, ...] | None, str | None]":
     """The scalar engine on one puzzle: (count up to limit, first solution or None, why it gave up)."""
-    grid = Grid(row.tolist(), shape)
-    count, first = 0, None
-    try:
-        for solution in iter_solutions(grid, max_nodes=max_nodes, timeout=timeout):
-            if first is None:
-                first = solution.values
-            count += 1
-            if count >= limit:
-                break
-    except SearchLimitExceeded as err:
-        return GAVE_UP, first, str(err) or "gave up: the search limit ran out"
-    return count, first, None
+    first, count, gave_up = solve_and_count(Grid(row.tolist(), shape), limit, max_nodes=max_nodes, timeout=timeout)
+    values = None if first is None else first.values
+    return (GAVE_UP, values, gave_up) if gave_up is not None else (count, values, None)
 
 
 def solve_many(puzzles: "Sequence[str] | np.ndarray", *, shape: "Shape | str | None" = None,

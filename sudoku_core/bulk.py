@@ -37,7 +37,7 @@ from typing import Iterable, Iterator, TextIO
 from .formats import ParseError, format_grid, parse_puzzles
 from .grid import Grid
 from .shape import ALPHABET, Shape
-from .solver import SearchLimitExceeded, iter_solutions
+from .solver import solve_and_count
 
 #: Puzzles per chunk: one numpy call covers a chunk; the reader holds at most 2 * jobs chunks.
 CHUNK = 4096
@@ -383,17 +383,13 @@ def scalar_group(items: list, ks: "list[int]", shape: Shape, limit: int, setting
     for j, k in enumerate(ks):
         start = time.perf_counter()
         grid = Grid(items[k][3], shape)
-        count, first, note = 0, None, None
         try:
-            for solution in iter_solutions(grid, max_nodes=settings.max_nodes, timeout=settings.timeout):
-                first = solution if first is None else first
-                count += 1
-                if count >= limit:
-                    break
-        except SearchLimitExceeded as err:
-            count, note = -1, str(err) or "gave up: the search limit ran out"
+            first, count, note = solve_and_count(grid, limit, max_nodes=settings.max_nodes,
+                                                 timeout=settings.timeout)
         except KeyboardInterrupt:
             return j
+        if note is not None:
+            count = -1  # what _result reads as "gave up"
         text = ""
         if first is not None:
             text = first.to_line() if settings.fmt not in ("block", "sdk", "ss") else format_grid(first, settings.fmt)

@@ -41,6 +41,10 @@ Writers: `format_line` (``Grid.to_line``), `format_block` (``+---+`` separators)
 `format_ss`, and `format_grid(grid, fmt)`. Each round-trips: ``parse_grid(format_x(g), g.shape) == g``,
 and without ``shape`` for the block and ``.ss`` forms (their separators carry the box shape).
 Output always uses the default alphabet; sides past 35 are written as numbers.
+
+For other programs: `sudokuwiki_string` writes a 9x9 position (the person's digits and pencil marks
+too) in SudokuWiki's 162-character form, and `solver_links` the addresses that open a 9x9 puzzle in
+SudokuWiki's and sudoku.coach's online solvers.
 """
 from __future__ import annotations
 
@@ -49,14 +53,14 @@ import re
 from collections import Counter
 from functools import lru_cache
 from math import isqrt
-from typing import Iterable, Iterator, Mapping
+from typing import Iterable, Iterator, Mapping, Sequence
 
 from .grid import Grid
 from .shape import ALPHABET, MAX_SIDE, Shape
 
 __all__ = [
     "FORMATS", "ParseError", "format_block", "format_grid", "format_line", "format_sdk", "format_ss",
-    "parse_grid", "parse_puzzles",
+    "parse_grid", "parse_puzzles", "solver_links", "sudokuwiki_string",
 ]
 
 #: Names `format_grid` accepts.
@@ -616,3 +620,52 @@ def format_grid(grid: Grid, fmt: str = "line") -> str:
     except (KeyError, TypeError):
         raise ValueError(f"unknown format {fmt!r}: choose one of {', '.join(FORMATS)}") from None
     return writer(grid)
+
+
+# -- other programs' forms ----------------------------------------------------------------------------
+#: Addresses of two online solvers. A link only builds an address: nothing is sent unless a person
+#: follows it. SudokuWiki's reads 81 digits or the 162-character string after `bd=` (the example on
+#: https://www.sudokuwiki.org/Sudoku_String_Definitions); sudoku.coach's reads 81 digits, 0 for empty.
+SUDOKUWIKI_SOLVER = "https://www.sudokuwiki.org/sudoku.htm?bd="
+SUDOKU_COACH_SOLVER = "https://sudoku.coach/en/solver/"
+_BASE32 = "0123456789abcdefghijklmnopqrstuv"
+
+
+def sudokuwiki_string(givens: Sequence[int], entries: Sequence[int] = (),
+                      marks: Sequence[Sequence[int]] = ()) -> str:
+    """SudokuWiki's 162-character form of a 9x9 position, as defined at
+    https://www.sudokuwiki.org/Sudoku_String_Definitions: for each cell, row by row, a bit set of digits
+    (digit d is 2**(d-1)) holding the cell's value or its candidates, shifted left by one with the low
+    bit set for a clue (a given), written as two base-32 digits (0-9 then a-v, left-padded with 0).
+
+    `givens` and `entries` (the person's digits; none by default) are 81 cell values, 0 for empty. An
+    empty cell carries its `marks` (the person's candidates) when it has some, else every digit no
+    placed peer rules out."""
+    if len(givens) != 81:
+        raise ValueError(f"SudokuWiki's string is for 9x9 grids, not {len(givens)} cells")
+    entries = entries or [0] * 81
+    marks = marks or [()] * 81
+    peers = Shape.for_side(9).peers
+    placed = [g or e for g, e in zip(givens, entries)]
+    out = []
+    for i in range(81):
+        if placed[i]:
+            bits = 1 << (placed[i] - 1)
+        elif marks[i]:
+            bits = sum(1 << (d - 1) for d in set(marks[i]))
+        else:
+            seen = {placed[j] for j in peers[i]}
+            bits = sum(1 << (d - 1) for d in range(1, 10) if d not in seen)
+        n = (bits << 1) | (1 if givens[i] else 0)
+        out.append(_BASE32[n >> 5] + _BASE32[n & 31])
+    return "".join(out)
+
+
+def solver_links(puzzle: Grid, position: "str | None" = None) -> "dict[str, str]":
+    """{"sudokuwiki": address, "sudokucoach": address}: the two online solvers opened on a 9x9 puzzle.
+    SudokuWiki's shows `position` (a `sudokuwiki_string`, e.g. with the person's progress and marks)
+    when given, else the puzzle's givens."""
+    if puzzle.shape.side != 9:
+        raise ValueError(f"the online solvers read 9x9 grids, not {puzzle.shape.name}")
+    return {"sudokuwiki": SUDOKUWIKI_SOLVER + (position or sudokuwiki_string(puzzle.values)),
+            "sudokucoach": SUDOKU_COACH_SOLVER + "".join(str(v) for v in puzzle.values)}

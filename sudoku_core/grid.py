@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from html import escape
-from typing import Iterable, Sequence
+from typing import Iterable
 
 from .shape import Shape
 
@@ -19,6 +19,10 @@ class Conflict:
 
     def __str__(self) -> str:
         return self.message
+
+    def to_dict(self) -> dict:
+        """JSON-ready: {digit, unit, cells (indices, row-major from 0), message}."""
+        return {"digit": self.digit, "unit": self.unit, "cells": list(self.cells), "message": self.message}
 
 
 class Grid:
@@ -166,8 +170,3 @@ class Grid:
                            f'fill="{colour}">{text}</text>')
         out.append("</svg>")
         return "".join(out)
-
-
-def grid_from_rows(rows: Sequence[Sequence[int]], shape: "Shape | str | None" = None) -> Grid:
-    """A grid from a list of rows of digits (0 for empty)."""
-    return Grid([v for row in rows for v in row], shape)

@@ -479,6 +479,41 @@ def solve(grid: Grid, *, max_nodes: "int | None" = None, timeout: "float | None"
     return next(iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
 
 
+class Tally(NamedTuple):
+    """What `solve_and_count` found: the first solution (None when it found none), how many solutions it
+    counted (at most the limit) and, when the budget ran out first, why (`count` is then a lower bound)."""
+
+    first: "Grid | None"
+    count: int
+    gave_up: "str | None" = None
+
+
+def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = None,
+                    timeout: "float | None" = None, on_first: "Callable[[Grid], object] | None" = None
+                    ) -> Tally:
+    """The first solution of `grid` and the number of its solutions up to `limit`, in one search.
+
+    `on_first(solution)` is called as soon as the first solution is found, before the others are counted
+    (proving it is the only one can take as long again). Never raises `SearchLimitExceeded`: a budget that
+    runs out gives what was found so far, with the reason in `gave_up`; each caller decides what a
+    partial answer is worth."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    first, count = None, 0
+    try:
+        for solution in iter_solutions(grid, max_nodes=max_nodes, timeout=timeout):
+            if first is None:
+                first = solution
+                if on_first is not None:
+                    on_first(solution)
+            count += 1
+            if count >= limit:
+                break
+    except SearchLimitExceeded as err:
+        return Tally(first, count, str(err) or "gave up: the search limit ran out")
+    return Tally(first, count)
+
+
 def count_solutions(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = None,
                     timeout: "float | None" = None, stats: "SearchStats | None" = None) -> int:
     """How many solutions `grid` has, counting no further than `limit` (so 2 means "at least two"

@@ -276,7 +276,7 @@ def test_interrupted_run_keeps_what_it_wrote_and_says_where_it_stopped(capsys, t
 
 def test_interrupt_inside_a_search_keeps_the_answers_before_it(capsys, tmp_path, monkeypatch):
     calls = []
-    real = bulk.iter_solutions
+    real = bulk.solve_and_count
 
     def interrupted_on_the_third(*args, **kwargs):
         calls.append(1)
@@ -284,7 +284,7 @@ def test_interrupt_inside_a_search_keeps_the_answers_before_it(capsys, tmp_path,
             raise KeyboardInterrupt
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(bulk, "iter_solutions", interrupted_on_the_third)
+    monkeypatch.setattr(bulk, "solve_and_count", interrupted_on_the_third)
     source = tmp_path / "p.txt"
     source.write_text("\n".join([PUZZLE] * 5) + "\n")
     status, out, err = run(capsys, "solve", "--engine", "scalar", str(source))

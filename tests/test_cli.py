@@ -260,7 +260,7 @@ def test_keyboard_interrupt_ends_with_130_and_no_traceback(capsys, monkeypatch, 
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli.bulk, "iter_solutions", interrupted)
+    monkeypatch.setattr(cli.bulk, "solve_and_count", interrupted)
     status, _, err = run(capsys, "solve", "--engine", "scalar", write("p.txt", PUZZLE))
     assert status == 130 and err.startswith("sudoku-core: interrupted: stopped before any result\n")
     assert "Traceback" not in err

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from sudoku_core.formats import (
     FORMATS, ParseError, format_block, format_grid, format_line, format_sdk, format_ss, parse_grid,
-    parse_puzzles,
+    parse_puzzles, solver_links, sudokuwiki_string,
 )
 from sudoku_core.grid import Grid
 from sudoku_core.shape import Shape
@@ -504,3 +504,16 @@ def test_near_miss_one_liners_raise_only_parse_error(text):
         parse_grid(text.replace("\n", ""))
     except ParseError:
         pass
+
+
+def test_solver_links_open_the_puzzle_in_two_online_solvers(puzzle):
+    links = solver_links(puzzle)
+    assert links["sudokuwiki"] == "https://www.sudokuwiki.org/sudoku.htm?bd=" + sudokuwiki_string(puzzle.values)
+    assert links["sudokucoach"] == "https://sudoku.coach/en/solver/" + PUZZLE.replace(".", "0")
+
+
+def test_the_online_solvers_take_9x9_grids_only():
+    with pytest.raises(ValueError, match="9x9"):
+        solver_links(Grid.empty("6x6"))
+    with pytest.raises(ValueError, match="9x9"):
+        sudokuwiki_string([0] * 36)

@@ -19,6 +19,13 @@ def test_bad_shape_specs_are_refused_with_a_reason(spec):
         Shape.parse(spec)
 
 
+@pytest.mark.parametrize("spec, written", [
+    ("9", "9x9"), ("2x3", "6x6"), ("3x2", "6x6:3x2"), ("12x12:4x3", "12x12:4x3"),
+])
+def test_a_shape_writes_the_spec_that_reads_back_to_it(spec, written):
+    assert Shape.parse(spec).spec == written and Shape.parse(written) == Shape.parse(spec)
+
+
 def test_a_3x3_grid_is_refused_with_a_hint_about_boxes():
     with pytest.raises(ValueError, match=r"too small.*for 3x3 boxes write 9x9"):
         Shape.parse("3x3")

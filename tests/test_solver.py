@@ -4,7 +4,8 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape, count_solutions, is_unique, iter_solutions, solve
+from sudoku_core import (Grid, SearchLimitExceeded, SearchStats, Shape, count_solutions, is_unique, iter_solutions,
+                         solve, solve_and_count)
 
 UNIQUE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD = "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3.."  # "AI Escargot"
@@ -99,6 +100,25 @@ def test_node_budget_gives_up_clearly():
 def test_timeout_gives_up_clearly():
     with pytest.raises(SearchLimitExceeded, match="time"):
         count_solutions(Grid.empty("9x9"), limit=10**9, timeout=0.05)
+
+
+def test_solve_and_count_gives_the_first_solution_and_the_count_up_to_the_limit():
+    empty = Grid.empty("4x4")
+    assert solve_and_count(empty, 10) == (solve(empty), 10, None)
+    assert solve_and_count(Grid.parse(UNIQUE)) == (solve(Grid.parse(UNIQUE)), 1, None)
+    assert solve_and_count(Grid.parse(NO_SOLUTION)) == (None, 0, None)
+
+
+def test_solve_and_count_hands_over_the_first_solution_once():
+    seen = []
+    tally = solve_and_count(Grid.empty("4x4"), 3, on_first=seen.append)
+    assert seen == [tally.first] and tally.count == 3
+
+
+def test_solve_and_count_keeps_what_it_found_when_the_budget_runs_out():
+    first, count, gave_up = solve_and_count(Grid.empty("9x9"), 10**9, max_nodes=50)
+    assert first is not None and first.is_solved() and count >= 1 and "gave up" in gave_up
+    assert solve_and_count(Grid.parse(HARD), max_nodes=1) == (None, 0, "gave up after 1 search nodes")
 
 
 def test_stats_count_guesses():

@@ -39,9 +39,6 @@ class Tables:
         self.peer_masks = shape.peer_masks
         self.peers = shape.peers
         self.cell_units = shape.cell_units
-        self.rows = self.units[:n]
-        self.cols = self.units[n:2 * n]
-        self.boxes = self.units[2 * n:]
         self.row_of = tuple(i // n for i in range(self.cell_count))
         self.col_of = tuple(i % n for i in range(self.cell_count))
         self.box_of = tuple(shape.cell_units[i][2] - 2 * n for i in range(self.cell_count))
@@ -57,19 +54,6 @@ class Tables:
                 if both:
                     inter.append((b, line, both, bm & ~both, lm & ~both))
         self.intersections = tuple(inter)
-
-    def name(self, cell: int) -> str:
-        return f"r{cell // self.n + 1}c{cell % self.n + 1}"
-
-    def names(self, cells) -> str:
-        """"r1c1", "r1c1 and r2c2", "r1c1, r2c2 and r3c3"."""
-        listed = [self.name(c) for c in sorted(cells)]
-        if len(listed) <= 1:
-            return "".join(listed)
-        return ", ".join(listed[:-1]) + " and " + listed[-1]
-
-    def board_cells(self, board: int) -> list[int]:
-        return list(bits(board))
 
 
 _TABLES: dict[Shape, Tables] = {}
@@ -120,13 +104,6 @@ class Board:
                     m ^= low
             self._pos = pos
         return pos
-
-    def empty_board(self) -> int:
-        b = 0
-        for i, v in enumerate(self.values):
-            if not v:
-                b |= 1 << i
-        return b
 
     def is_solved(self) -> bool:
         return 0 not in self.values

@@ -7,10 +7,11 @@ scale (a hidden single in a box before a naked single), so ratings follow that s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterable
 
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions
-from .board import Board, start_candidates, tables
+from .board import Board, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
@@ -248,3 +249,17 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
             path.status = STATUS_STUCK
     path.grid = b.to_grid()
     return path
+
+
+def removed_marks(grid: Grid, steps: "Iterable[Step]") -> "list[list[tuple[int, int]]]":
+    """For each step of a path from `grid`, every pencil mark it takes away as (cell, digit): its
+    eliminations, and for a placement the cell's other marks and the digit in its peers. Replayed from
+    the plain marks of `grid`, they give the marks before any step without solving again."""
+    board = Board.from_grid(grid)
+    out = []
+    for step in steps:
+        before = list(board.cands)
+        board.apply(step)
+        out.append([(i, d + 1) for i, (was, now) in enumerate(zip(before, board.cands)) if was != now
+                    for d in bits(was & ~now)])
+    return out

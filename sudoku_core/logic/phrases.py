@@ -8,6 +8,13 @@ def cell_name(cell: int, side: int) -> str:
     return f"r{cell // side + 1}c{cell % side + 1}"
 
 
+def with_article(technique: str) -> str:
+    """"an XY-Wing", "a Unique Rectangle"; plural names ("Locked Candidates", "Simple Colors") take none."""
+    if technique.startswith(("Locked Candidates", "Simple Colors")):
+        return technique
+    return f"{'an' if technique[:1] in 'AEIOX' else 'a'} {technique}"
+
+
 def listing(words) -> str:
     """"a", "a and b", "a, b and c"."""
     words = list(words)

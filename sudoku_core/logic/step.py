@@ -3,9 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-
-def cell_name(cell: int, side: int) -> str:
-    return f"r{cell // side + 1}c{cell % side + 1}"
+from .phrases import cell_name, with_article
 
 
 @dataclass(frozen=True)
@@ -39,11 +37,7 @@ class Step:
             where = ", ".join(cell_name(c, self.side) for c in sorted(self.cells)[:4])
         else:
             where = "the whole grid"
-        name = self.technique
-        if name.startswith(("Locked Candidates", "Simple Colors")):
-            return f"Look at {where}: {name}"  # plural names take no article
-        article = "an" if name[:1] in "AEIOX" else "a"  # an XY-Wing, a Unique Rectangle
-        return f"Look at {where}: {article} {name}"
+        return f"Look at {where}: {with_article(self.technique)}"
 
     def to_dict(self) -> dict:
         """JSON-ready: cells as "r1c1" names, digits as ints."""

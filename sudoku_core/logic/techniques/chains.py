@@ -309,7 +309,7 @@ def _make_step(b: Board, name: str, found, groups=None) -> Step:
 
 
 def _links(b: Board) -> Links:
-    # cached on the board object for the duration of one find_step (the board changes only by apply)
+    # Built anew on every call, not cached: x_chain, xy_chain and aic each build their own for the board.
     return Links(b)
 
 

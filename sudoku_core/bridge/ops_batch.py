@@ -1,50 +1,18 @@
-"""The bridge's operations for many puzzles per request, for the page's Batch panel.
+"""The bridge's ops for many puzzles per request, for the page's Batch panel.
 
-The page reads a file (or pasted text) as lines and sends them a chunk at a time, so that progress shows
-and Cancel works between chunks. It never parses a puzzle itself: the layout of the input, the reading of
-each line and the answers all come from the command line's own code (`sudoku_core.bulk`), so a file gives
-the page what it gives `python -m sudoku_core solve|count|check`.
-
-  batch_layout {head: [lines], shape?, column?}
-      -> {layout: lines|csv|blocks|empty, start, column, name}
-      How the input is laid out, from its first lines (up to and past the first that holds something):
-      one puzzle per line, CSV with a puzzle column (Kaggle's `quizzes,solutions`, `puzzle,solution`, or
-      `column` by name), or anything else (blocks, .sdk, .ss...: see `batch_split`). `start` is the
-      line number of the first line to send to `solve_many` (after a CSV header); `column` the index of
-      the CSV column holding the puzzles and `name` its name.
-
-  batch_split {text, shape?}
-      -> {items: [{line, puzzle, shape} | {line, error}]}
-      The puzzles of a whole text in the other layouts, each as a one-line puzzle with its shape (or the
-      sentence saying why it cannot be read), to send back to `solve_many` as `items`.
-
-  solve_many {lines, first, column?, name?, mode?, shape?, limit?, maxMs?, budgetMs?}
-  solve_many {items, mode?, limit?, maxMs?, budgetMs?}
-      -> {results: [{line, puzzle, status, count, solution, output, message}], consumed, ms}
-      Answers the puzzles of consecutive input lines (`first` is the number of the first; blank and
-      comment lines get no result), or of `batch_split` items; `puzzle` is the text read for it (a CSV
-      row's puzzle field). `mode`: solve (default), count or check
-      (`limit`, default 2, is what count counts up to). Per puzzle: `status` solved|unique|several|none|
-      conflict|bad|gave_up, `count` (-1 when it gave up), `solution` (the first solution as a line, ''
-      when none), `output` (the CLI's output line for it: the solution, the count or the verdict) and
-      `message` ("line N: reason" for a failure, else null). A puzzle gets `maxMs` (default 10,000) of
-      search before it gives up; the request stops taking new puzzles once `budgetMs` (default 100) is
-      spent and says how many of the lines (or items) it `consumed`: the page sends the rest next.
-
-Error codes: bad_request (a malformed request, or more than the size limits), parse (no such CSV column).
+batch_layout, batch_split, solve_many: their fields and results are in docs/engine-js.md. The page reads
+a file (or pasted text) as lines and sends them a chunk at a time, so that progress shows and Cancel
+works between chunks. It never parses a puzzle itself: the layout of the input, the reading of each line
+and the answers all come from the command line's own code (`sudoku_core.bulk`), so a file gives the page
+what it gives `python -m sudoku_core solve|count|check`.
 """
 from __future__ import annotations
 
-import time
-from typing import Any, Callable
-
-# bulk's chunk reader and per-puzzle helpers are the command line's own, so that the page and the
-# command line cannot drift apart in what they read or how they word it.
-from . import bulk
-from .bridge import BridgeError, _int, _shape, _shape_spec
-from .formats import ParseError
-from .grid import Grid
-from .shape import Shape
+from .. import bulk
+from ..formats import ParseError
+from ..grid import Grid
+from ..shape import Shape
+from .protocol import BridgeError, Request, capitalised, op
 
 #: The most lines (or items) one request may carry, and the most characters in all.
 MAX_LINES = 20_000
@@ -60,7 +28,7 @@ MODES = ("solve", "count", "check")
 _STATUS = {"invalid": "bad", "gave up": "gave_up"}
 
 
-def _strings(request: dict, key: str, limit: int = MAX_LINES) -> "list[str]":
+def _strings(request: Request, key: str, limit: int = MAX_LINES) -> "list[str]":
     value = request.get(key)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise BridgeError("bad_request", f"'{key}' must be a list of strings (lines of the input).")
@@ -71,7 +39,7 @@ def _strings(request: dict, key: str, limit: int = MAX_LINES) -> "list[str]":
     return value
 
 
-def _column(request: dict) -> "str | None":
+def _column(request: Request) -> "str | None":
     column = request.get("column")
     if column in (None, ""):
         return None
@@ -85,13 +53,14 @@ def _box(shape: "Shape | None") -> "tuple[int, int] | None":
 
 
 # -- the layout of an input -----------------------------------------------------------------------
-def op_batch_layout(request: dict) -> dict:
+@op("batch_layout")
+def op_batch_layout(request: Request) -> dict:
     head = _strings(request, "head", MAX_HEAD)
-    shape, column = _shape(request), _column(request)
+    shape, column = request.shape(), _column(request)
     try:
         job = next(bulk.chunks(head, shape, column, 1), None)
     except bulk.UsageError as problem:
-        raise BridgeError("parse", f"{str(problem)[:1].upper()}{str(problem)[1:]}.") from None
+        raise BridgeError("parse", capitalised(str(problem))) from None
     if job is None:
         return {"layout": "empty", "start": None, "column": None, "name": None}
     if job[0] == "items":
@@ -101,7 +70,8 @@ def op_batch_layout(request: dict) -> dict:
             "name": name or None}
 
 
-def op_batch_split(request: dict) -> dict:
+@op("batch_split")
+def op_batch_split(request: Request) -> dict:
     text = request.get("text")
     if not isinstance(text, str):
         raise BridgeError("bad_request", "'text' must be the input as a string.")
@@ -109,19 +79,18 @@ def op_batch_split(request: dict) -> dict:
         raise BridgeError("bad_request", f"At most {MAX_CHARS:,} characters of blocks per request; "
                                          "put one puzzle per line for bigger inputs.")
     items: list[dict] = []
-    for job in bulk.chunks(text.splitlines(keepends=True), _shape(request), None, MAX_LINES):
+    for job in bulk.chunks(text.splitlines(keepends=True), request.shape(), None, MAX_LINES):
         for item in bulk.chunk_items(job):  # ("G", line, box, digits) or ("E", line, error)
             if item[0] == "E":
                 items.append({"line": item[1], "error": str(item[2])})
             else:
                 shape = Shape.of(*item[2])
-                items.append({"line": item[1], "puzzle": Grid(item[3], shape).to_line(),
-                              "shape": _shape_spec(shape)})
+                items.append({"line": item[1], "puzzle": Grid(item[3], shape).to_line(), "shape": shape.spec})
     return {"items": items}
 
 
 # -- answering ------------------------------------------------------------------------------------
-def _read_items(request: dict) -> "tuple[list[tuple], dict[int, str]]":
+def _read_items(request: Request) -> "tuple[list[tuple], dict[int, str]]":
     """The request's `items` (from batch_split) as bulk's ("G", line, box, digits) / ("E", line, error),
     and the puzzle text of each line."""
     raw = request.get("items")
@@ -148,11 +117,11 @@ def _read_items(request: dict) -> "tuple[list[tuple], dict[int, str]]":
     return out, texts
 
 
-def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], dict[int, str], int, int]":
+def _read_lines(request: Request, shape: "Shape | None") -> "tuple[list[tuple], dict[int, str], int, int]":
     """The request's consecutive `lines` read as the CLI reads them, the puzzle text of each line (a
     CSV row's puzzle field), the number of the first line and of the line after the last."""
     lines = _strings(request, "lines")
-    first = _int(request, "first", 1, 1, 2**53)
+    first = request.integer("first", 1, 1, 2**53)
     index = request.get("column")
     if index is not None and (type(index) is not int or index < 0):
         raise BridgeError("bad_request", "'column' must be the index of the CSV column holding the puzzles.")
@@ -163,15 +132,15 @@ def _read_lines(request: dict, shape: "Shape | None") -> "tuple[list[tuple], dic
     return items, texts, first, first + len(lines)
 
 
-def op_solve_many(request: dict) -> dict:
-    started = time.perf_counter()
+@op("solve_many")
+def op_solve_many(request: Request) -> dict:
     mode = request.get("mode", "solve")
     if mode not in MODES:
         raise BridgeError("bad_request", f"'mode' must be one of {', '.join(MODES)}.")
-    limit = _int(request, "limit", 2, 1, 1000)
-    max_ms = _int(request, "maxMs", DEFAULT_MAX_MS, 1, 600_000)
-    budget = _int(request, "budgetMs", DEFAULT_BUDGET_MS, 1, 60_000) / 1000
-    shape = _shape(request)
+    limit = request.integer("limit", 2, 1, 1000)
+    max_ms = request.max_ms(DEFAULT_MAX_MS)
+    budget_ms = request.integer("budgetMs", DEFAULT_BUDGET_MS, 1, 60_000)
+    shape = request.shape()
     pre_split = "items" in request
     if pre_split:  # positions count items instead of lines
         items, texts = _read_items(request)
@@ -181,9 +150,10 @@ def op_solve_many(request: dict) -> dict:
     settings = bulk.Settings(mode, limit, "scalar", _box(shape), None, max_ms / 1000, "line")
     answer_limit = {"solve": 1, "check": 2}.get(mode, limit)
     answered: list = [None] * len(items)
+    context = request.context
     done = 0
     for k, item in enumerate(items):
-        if k and time.perf_counter() - started > budget:
+        if k and context.ms() > budget_ms:
             break
         if item[0] == "E":
             answered[k] = (item[1], "invalid", 0, "", 0.0, str(item[2]))
@@ -192,10 +162,9 @@ def op_solve_many(request: dict) -> dict:
         done = k + 1
     # Stopped on the budget, the next request starts at the next puzzle (lines: at its line).
     stop = end if done == len(items) else (done if pre_split else items[done][1])
-    consumed = stop - first
     outputs = bulk.render(answered[:done], settings, "-").out.split("\n")
     results = [_result(found, texts[found[0]], outputs[j], mode) for j, found in enumerate(answered[:done])]
-    return {"results": results, "consumed": consumed, "ms": round((time.perf_counter() - started) * 1000, 2)}
+    return {"results": results, "consumed": stop - first, "ms": context.ms()}
 
 
 def _result(found: tuple, puzzle: str, output: str, mode: str) -> dict:
@@ -205,10 +174,3 @@ def _result(found: tuple, puzzle: str, output: str, mode: str) -> dict:
         report = f"line {number}: " + ("no solution" if status == "none" else f"clashing givens: {message}")
     return {"line": number, "puzzle": puzzle, "status": _STATUS.get(status, status), "count": count,
             "solution": solution, "output": output, "message": report}
-
-
-OPS: "dict[str, Callable[[dict], Any]]" = {
-    "batch_layout": op_batch_layout,
-    "batch_split": op_batch_split,
-    "solve_many": op_solve_many,
-}

@@ -1,0 +1,190 @@
+"""The bridge's ops for human-style solving (sudoku_core.logic): pencil marks, hints, the step-by-step
+path, the rating and the diagnosis of a broken puzzle.
+
+candidates, hint, path, rate, diagnose: their fields, results and the form of a step are in
+docs/engine-js.md. Cells are indices (row-major from 0) and digits 1..n, so the page draws them without
+reading names. Clashing digits are a `conflict` error, as for `solve`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ..grid import Grid
+from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path
+from ..logic.diagnose import NO_SOLUTION, SEVERAL
+from ..logic.path import STATUS_SOLVED, STATUS_STUCK
+from ..logic.phrases import with_article
+from .protocol import BridgeError, Request, op, refuse_conflicts, sentence
+
+#: The most steps a path request may return (a 25x25 grid takes a few thousand).
+MAX_PATH_STEPS = 20_000
+
+
+# -- steps as data ------------------------------------------------------------------------------------
+def _pair(pair: "tuple[int, int]") -> dict:
+    return {"cell": int(pair[0]), "digit": int(pair[1])}
+
+
+def step_data(step: Step, grid: Grid) -> dict:
+    """A `Step` with cell indices (and each unit's cells), for the page to draw."""
+    unit_cells = {str(unit): unit.cells for unit in grid.shape.units}
+    extra = step.extra or {}
+    return {
+        "technique": step.technique,
+        "text": step.text,
+        "hint": step.hint,
+        "difficulty": step.difficulty,
+        "placements": [_pair(p) for p in step.placements],
+        "eliminations": [_pair(p) for p in step.eliminations],
+        "cells": [int(c) for c in step.cells],
+        "candidates": [_pair(p) for p in step.candidates],
+        "units": [{"name": name, "cells": list(unit_cells.get(name, ()))} for name in step.units],
+        "links": [{"from": _pair(a), "to": _pair(b), "kind": kind} for a, b, kind in step.links],
+        "clear": [int(c) for c in extra.get("clear", ())],
+        "restore": [_pair(p) for p in extra.get("restore", ())],
+    }
+
+
+def _diagnosis_data(diagnosis: Diagnosis) -> dict:
+    clue = None if diagnosis.clue is None else _pair(diagnosis.clue)
+    return {"status": diagnosis.status, "message": sentence(diagnosis.message),
+            "cells": list(diagnosis.cells), "clue": clue}
+
+
+# -- reading requests ---------------------------------------------------------------------------------
+def _marks(request: Request, grid: Grid) -> "list[list[int]] | None":
+    """The person's pencil marks: one list of digits 1..n per cell, or None when not sent."""
+    marks = request.get("candidates")
+    if marks is None:
+        return None
+    n, count = grid.shape.side, grid.shape.cell_count
+    if not isinstance(marks, list) or len(marks) != count:
+        raise BridgeError("bad_request", f"'candidates' must be a list of {count} lists of digits, one per cell.")
+    for i, cell in enumerate(marks):
+        if not isinstance(cell, list) or not all(type(d) is int and 1 <= d <= n for d in cell):
+            raise BridgeError("bad_request", f"'candidates' for cell {i} must be a list of digits from 1 to {n}.",
+                              [i])
+    return marks
+
+
+def _without(request: Request, grid: Grid) -> "list[list[int]] | None":
+    """The plain pencil marks less the `eliminated` [cell, digit] pairs (marks a hint took away)."""
+    pairs = request.get("eliminated")
+    if not pairs:
+        return None
+    n, count = grid.shape.side, grid.shape.cell_count
+    if not isinstance(pairs, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(type(x) is int for x in p)
+            and 0 <= p[0] < count and 1 <= p[1] <= n for p in pairs):
+        raise BridgeError("bad_request", f"'eliminated' must be a list of [cell, digit] pairs "
+                                         f"(cells 0 to {count - 1}, digits 1 to {n}).")
+    gone = {(c, d) for c, d in pairs}
+    return [[d for d in cell if (i, d) not in gone] for i, cell in enumerate(candidate_lists(grid))]
+
+
+def _givens(request: Request, grid: Grid) -> "Grid | None":
+    """The puzzle as given, when sent and consistent with the grid (every given still in place)."""
+    if request.get("givens") in (None, ""):
+        return None
+    givens = request.grid("givens")
+    if givens.shape != grid.shape:
+        raise BridgeError("bad_request", "'givens' and 'puzzle' must be grids of the same shape.")
+    moved = [i for i, v in enumerate(givens.values) if v and grid.values[i] != v]
+    if moved:
+        raise BridgeError("bad_request", "'givens' must be part of 'puzzle': a given was changed or erased.", moved)
+    return givens
+
+
+# -- the operations -----------------------------------------------------------------------------------
+@op("candidates")
+def op_candidates(request: Request) -> dict:
+    return {"candidates": candidate_lists(request.grid())}
+
+
+@op("hint")
+def op_hint(request: Request) -> dict:
+    reply = _hint(request)
+    reply["ms"] = request.context.ms()
+    return reply
+
+
+def _hint(request: Request) -> dict:
+    grid = request.grid()
+    givens = _givens(request, grid)
+    marks = _marks(request, grid)
+    if marks is None:
+        marks = _without(request, grid)
+    if not any(grid.values):  # nothing to reason from (and searching a big empty grid takes seconds)
+        return {"status": SEVERAL, "step": None, "cells": [], "clue": None, "candidates": candidate_lists(grid),
+                "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
+    # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
+    step = next_step(grid, marks, puzzle=givens)
+    if step is not None and step.technique == "Wrong Entry":
+        return _found(step, grid, marks)
+    refuse_conflicts(grid)
+    if grid.is_complete():
+        return {"status": "solved", "step": None, "message": "The grid is full and every digit fits.",
+                "cells": [], "candidates": candidate_lists(grid)}
+    if step is not None:
+        return _found(step, grid, marks)
+    diagnosis = diagnose(grid)
+    if diagnosis.status in (NO_SOLUTION, SEVERAL):
+        return {"status": diagnosis.status, "step": None, **_said(diagnosis), "candidates": candidate_lists(grid)}
+    return {"status": "stuck", "step": None, "cells": [], "candidates": candidate_lists(grid),
+            "message": "No technique here finds the next step: this position needs a guess "
+                       "(or a technique the engine does not know)."}
+
+
+def _found(step: Step, grid: Grid, marks: "list[list[int]] | None") -> dict:
+    return {"status": "step", "step": step_data(step, grid), "message": step.hint, "cells": [],
+            "candidates": marks if marks is not None else candidate_lists(grid)}
+
+
+def _said(diagnosis: Diagnosis) -> dict:
+    data = _diagnosis_data(diagnosis)
+    return {"message": data["message"], "cells": data["cells"], "clue": data["clue"]}
+
+
+@op("path")
+def op_path(request: Request) -> dict:
+    grid = request.grid()
+    max_steps = request.integer("maxSteps", MAX_PATH_STEPS, 1, MAX_PATH_STEPS)
+    refuse_conflicts(grid)
+    path = solve_path(grid, max_steps=max_steps)
+    steps = [step_data(s, grid) for s in path.steps]
+    for data, removed in zip(steps, removed_marks(grid, path.steps)):
+        data["removed"] = [list(pair) for pair in removed]
+    result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid), "cells": [],
+              "end": path.grid.to_line() if path.grid is not None else grid.to_line()}
+    if path.status == STATUS_SOLVED:
+        return {**result, "status": "solved", "message": f"Solved by logic in {len(steps)} steps."}
+    diagnosis = diagnose(grid)
+    if diagnosis.status in (NO_SOLUTION, SEVERAL):
+        return {**result, "status": diagnosis.status, **_said(diagnosis)}
+    status = "stuck" if path.status == STATUS_STUCK else path.status  # the page's word for "needs guessing"
+    return {**result, "status": status,
+            "message": f"After {len(steps)} steps no technique here finds the next one: the rest needs a guess."}
+
+
+@op("rate")
+def op_rate(request: Request) -> dict:
+    grid = request.grid()
+    rating = rate(grid)
+    result: dict[str, Any] = {**rating.to_dict(), "diagnosis": None}
+    if rating.score is None:
+        result["diagnosis"] = _diagnosis_data(diagnose(grid))
+        result["message"] = f"Not rated. {result['diagnosis']['message']}"
+    elif rating.hardest == "needs guessing":
+        result["message"] = (f"Rated {rating.score:.1f} ({rating.level}): logic alone does not finish it "
+                             f"after {rating.steps} steps; it needs guessing.")
+    elif rating.steps == 0:
+        result["message"] = "Nothing to rate: the grid is already full."
+    else:
+        result["message"] = (f"Rated {rating.score:.1f} ({rating.level}): the hardest step is "
+                             f"{with_article(rating.hardest)}, in {rating.steps} steps.")
+    return result
+
+
+@op("diagnose")
+def op_diagnose(request: Request) -> dict:
+    return _diagnosis_data(diagnose(request.grid()))

@@ -1,0 +1,143 @@
+"""The bridge's ops for the page's Play section: new puzzles (sudoku_core.generate) and exports.
+
+generate, export_game: their fields and results are in docs/engine-js.md. `generate` followed through
+`handle_json_with_progress` reports each stage (a full grid, givens removed, a rating), at most one
+report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and the solver links of
+`export_game` are written by `sudoku_core.formats`, which says where each form is defined.
+"""
+from __future__ import annotations
+
+import time
+from typing import Callable
+
+from ..formats import format_sdk, solver_links, sudokuwiki_string
+from ..generate import (
+    LEVELS, GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
+    RaterUnavailable, generate_details,
+)
+from ..grid import Grid
+from ..shape import Shape
+from .protocol import BridgeError, Context, Request, capitalised, op, sentence
+
+#: The largest side the page may ask for (bigger grids take minutes in the browser).
+MAX_SIDE = 25
+#: Sides whose puzzles get a rating with the result (the rater is quick there).
+RATED_MAX_SIDE = 9
+#: At most one progress report per this many seconds (plus one per rating).
+PROGRESS_EVERY_S = 0.05
+
+
+# -- generate -------------------------------------------------------------------------------------
+def _progress_reporter(context: Context, level: "str | None") -> "Callable[[Progress], None] | None":
+    if not context.followed:
+        return None
+    last = [0.0]
+
+    def on_progress(p: Progress) -> None:
+        now = time.monotonic()
+        if p.stage == "remove" and now - last[0] < PROGRESS_EVERY_S and p.done != p.total:
+            return
+        last[0] = now
+        fraction = p.done / p.total if p.stage == "remove" and p.total else (0.0 if p.stage == "grid" else 1.0)
+        if p.stage == "rate":
+            message = f"Puzzle {p.attempt} was {p.level}; looking for {level}…" if level and p.level != level \
+                else f"Puzzle {p.attempt} rated {p.level}."
+        elif p.stage == "grid":
+            message = "Made a full grid; removing givens…"
+        else:
+            message = f"Removing givens: {p.done} of {p.total} tried, {p.givens} left."
+        if level:
+            message = f"Try {p.attempt}: " + message if p.stage != "rate" else message
+        context.report({"stage": p.stage, "attempt": p.attempt, "done": p.done, "total": p.total,
+                        "givens": p.givens, "elapsed": round(p.elapsed, 3), "level": p.level,
+                        "fraction": round(fraction, 4), "message": message})
+
+    return on_progress
+
+
+def _level_word(text: "str | None") -> "str | None":
+    if text is None or text.strip().lower() in ("", "any"):
+        return None
+    for word in LEVELS:
+        if text.strip().lower() == word.lower():
+            return word
+    raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {', '.join(LEVELS)}.")
+
+
+@op("generate")
+def op_generate(request: Request) -> dict:
+    shape = request.shape() or Shape.for_side(9)
+    if shape.side > MAX_SIDE:
+        raise BridgeError("bad_request", f"{shape.name} is too large to generate here: "
+                                         f"the largest is {MAX_SIDE}x{MAX_SIDE}.")
+    level = _level_word(request.text("level"))
+    if level is not None and shape.side != 9:
+        raise BridgeError("bad_request", f"Levels are rated for 9x9 puzzles only; choose 'any' level for {shape.name}.")
+    symmetry = request.text("symmetry", "none")
+    seed = request.integer("seed", None, 0, 2**31 - 1)
+    minimal = request.flag("minimal", True)
+    max_ms = request.max_ms()
+    context = request.context
+    try:
+        made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
+                                timeout=None if max_ms is None else max_ms / 1000, rate=shape.side <= RATED_MAX_SIDE,
+                                progress=_progress_reporter(context, level))
+    except ValueError as error:  # an unknown symmetry: the generator's sentence names the choices
+        raise BridgeError("bad_request", capitalised(str(error))) from None
+    except LevelNotReached as error:
+        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
+                          f"({error.attempts} made); try again or choose another level"),
+                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
+    except GenerationTimeout:
+        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; allow more time or "
+                                     "choose a smaller size.", ms=context.ms()) from None
+    except RaterUnavailable as error:
+        raise BridgeError("bad_request", sentence(f"Levels are not available: {error}")) from None
+    except (GenerationCancelled, GenerationError) as error:
+        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+    rating = made.rating.to_dict() if made.rating is not None else None
+    return {"puzzle": made.puzzle.to_line(), "solution": made.solution.to_line(),
+            "size": shape.spec, "side": shape.side, "boxRows": shape.box_rows,
+            "boxCols": shape.box_cols, "seed": made.seed, "symmetry": made.symmetry, "level": level,
+            "givens": made.givens, "minimal": made.minimal, "rating": rating, "attempts": made.attempts,
+            "ms": context.ms()}
+
+
+# -- export ---------------------------------------------------------------------------------------
+def _entries(request: Request, puzzle: Grid) -> "list[int]":
+    if request.get("entries") is None:
+        return [0] * puzzle.shape.cell_count
+    entries = request.grid("entries", puzzle.shape).values
+    for i, (given, entry) in enumerate(zip(puzzle.values, entries)):
+        if given and entry and given != entry:
+            raise BridgeError("bad_request", f"The entry at {puzzle.shape.cell_name(i)} overwrites a given.", [i])
+    return list(entries)
+
+
+def _candidates(request: Request, shape: Shape) -> "list[list[int]]":
+    raw = request.get("candidates")
+    if raw is None:
+        return [[] for _ in range(shape.cell_count)]
+    if not (isinstance(raw, list) and len(raw) == shape.cell_count
+            and all(isinstance(c, list) and all(type(d) is int and 1 <= d <= shape.side for d in c) for c in raw)):
+        raise BridgeError("bad_request", f"'candidates' must be a list of {shape.cell_count} lists of digits "
+                                         f"from 1 to {shape.side}.")
+    return raw
+
+
+@op("export_game")
+def op_export_game(request: Request) -> dict:
+    puzzle = request.grid()
+    shape = puzzle.shape
+    entries = _entries(request, puzzle)
+    marks = _candidates(request, shape)
+    title = request.text("title")
+    progress = Grid([g or e for g, e in zip(puzzle.values, entries)], shape)
+    sdk = format_sdk(puzzle, {"D": title} if title else None)
+    result = {"line": puzzle.to_line(), "progress": progress.to_line(), "sdk": sdk + "\n",
+              "sudokuwiki": None, "links": None}
+    if shape.side == 9:  # the only size SudokuWiki's string and the online solvers take
+        wiki = sudokuwiki_string(puzzle.values, entries, marks)
+        result["sudokuwiki"] = wiki
+        result["links"] = solver_links(puzzle, wiki)
+    return result

@@ -1,0 +1,102 @@
+"""The bridge's ops for reading, solving and checking one grid, and two diagnostics.
+
+parse, solve, check, conflicts, version, sleep: their fields and results are in docs/engine-js.md.
+`solve` followed through `handle_json_with_progress` reports its first solution as soon as it has it,
+then goes on counting to `limit`.
+"""
+from __future__ import annotations
+
+import sys
+import time
+
+from .. import __version__
+from ..grid import Grid
+from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
+from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
+
+#: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
+DEFAULT_LIMIT = 2
+#: The most solutions a request may ask to count.
+MAX_LIMIT = 1000
+#: The longest a diagnostic `sleep` may last.
+MAX_SLEEP_MS = 60_000
+
+
+@op("parse")
+def op_parse(request: Request) -> dict:
+    grid = request.grid("puzzle" if "text" not in request and "puzzle" in request else "text")
+    shape = grid.shape
+    return {"shape": shape.spec, "name": shape.name, "side": shape.side,
+            "boxRows": shape.box_rows, "boxCols": shape.box_cols,
+            "line": grid.to_line(), "values": list(grid.values), "givens": grid.givens}
+
+
+@op("solve")
+def op_solve(request: Request) -> dict:
+    grid = request.grid()
+    limit = request.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
+    timeout = request.timeout()
+    refuse_conflicts(grid)
+    context = request.context
+
+    def show_first(first: Grid) -> None:  # at once: proving it is the only one can take as long again
+        context.report({"stage": "solution", "solution": first.to_line(), "values": list(first.values),
+                        "ms": context.ms(), "message": "Found a solution; counting the others…"})
+
+    first, count, gave_up = solve_and_count(grid, limit, timeout=timeout,
+                                            on_first=show_first if limit > 1 and context.followed else None)
+    ms = context.ms()
+    if first is None:
+        if gave_up is not None:
+            raise BridgeError("gave_up", f"The search gave up after {ms:.0f} ms without an answer.", ms=ms)
+        raise BridgeError("no_solution", "This puzzle has no solution.", ms=ms)
+    # When time ran out while counting, the count so far is what is known: reported as such.
+    if count == 1 and limit > 1:
+        message = f"Solved in {ms:.0f} ms; the solution is unique."
+    elif count == 1:
+        message = f"Solved in {ms:.0f} ms."
+    else:
+        more = "at least " if count >= limit else ""
+        message = f"Solved in {ms:.0f} ms, but the solution is not unique: {more}{count} solutions found."
+    return {"solution": first.to_line(), "values": list(first.values), "count": count, "limit": limit,
+            "unique": count == 1 and limit > 1, "ms": ms, "message": message}
+
+
+@op("check")
+def op_check(request: Request) -> dict:
+    grid = request.grid()
+    timeout = request.timeout()
+    context = request.context
+    clash = conflict_error(grid)
+    if clash is not None:
+        return {"status": "conflict", "message": clash.message, "cells": clash.cells, "ms": context.ms()}
+    try:
+        count = count_solutions(grid, 2, timeout=timeout)
+    except SearchLimitExceeded:
+        ms = context.ms()
+        raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None
+    status, message = {
+        0: ("none", "This puzzle has no solution."),
+        1: ("unique", "This puzzle is valid: it has exactly one solution."),
+    }.get(count, ("several", "This puzzle has more than one solution."))
+    return {"status": status, "message": message, "cells": [], "ms": context.ms()}
+
+
+@op("conflicts")
+def op_conflicts(request: Request) -> dict:
+    clashes = request.grid().conflicts()
+    return {"conflicts": [c.to_dict() for c in clashes], "cells": sorted({i for c in clashes for i in c.cells})}
+
+
+@op("version")
+def op_version(request: Request) -> dict:
+    return {"version": __version__, "python": sys.version.split()[0], "platform": sys.platform}
+
+
+@op("sleep")
+def op_sleep(request: Request) -> dict:
+    ms = request.integer("ms", 0, 0, MAX_SLEEP_MS)
+    end = time.monotonic() + ms / 1000
+    while time.monotonic() < end:  # busy on purpose: a worker's Python cannot be interrupted otherwise
+        pass
+    return {"ms": ms}

@@ -1,0 +1,241 @@
+"""The bridge's protocol: how a request is read, how its op is found and run, how a failure is told.
+
+A request is a JSON object naming its `op`, e.g.
+
+    {"op": "solve", "puzzle": "4.....8.5.3....", "shape": "9x9", "limit": 2}
+
+and its reply is one of
+
+    {"ok": true,  "result": {...}}
+    {"ok": false, "error": {"code": "parse", "message": "line 1, column 3: ...", "cells": []}}
+
+No exception and no traceback gets out: a failure becomes a `BridgeError` with a `code` the page acts on
+(bad_request, parse, conflict, no_solution, gave_up, level_not_reached, internal), a `message` a person
+can read, the `cells` concerned and, for some codes, more fields (`conflicts`, `line`, `column`, `ms`).
+
+Every op reads its fields through `Request`, so a field means the same and fails the same everywhere:
+
+  puzzle   a grid as text in any format `Grid.parse` reads, or a list of cell values (0 = empty)
+  shape    optional, like "9x9", "6x6" or "6x6:3x2"; `size` is the same field (the Play page's name)
+  maxMs    how long a search may run: a whole number of milliseconds from 1 to `MAX_MS` (one hour)
+  numbers  whole numbers within the op's bounds (2.0 counts as 2); flags are true or false
+
+An op is a function `f(request: Request) -> dict` registered with `@op("name")`; `request.context`
+carries the clock started when the request arrived and, for `handle_json_with_progress`, the caller's
+progress callback. The ops are listed, with their fields and results, in docs/engine-js.md.
+"""
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Callable
+
+from ..formats import ParseError
+from ..grid import Grid
+from ..shape import Shape
+
+#: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
+#: largest any op accepted before (solve and check), so every request that was valid stays valid.
+MAX_MS = 3_600_000
+
+
+class BridgeError(Exception):
+    """A failure to report to the page: a machine-readable code, a sentence, the cells concerned."""
+
+    def __init__(self, code: str, message: str, cells: "list[int] | tuple[int, ...]" = (), **extra: Any) -> None:
+        super().__init__(message)
+        self.code, self.message, self.cells, self.extra = code, message, list(cells), extra
+
+    def as_dict(self) -> dict:
+        return {"code": self.code, "message": self.message, "cells": self.cells, **self.extra}
+
+
+def sentence(text: str) -> str:
+    """End a message with a full stop (cell names like r1c1 stay lower case)."""
+    text = text.strip()
+    return text if not text or text.endswith(".") else text + "."
+
+
+def capitalised(text: str) -> str:
+    """An engine's reason ("a 7x7 grid cannot ...") as the page's sentence ("A 7x7 grid cannot ....")."""
+    return sentence(text[:1].upper() + text[1:])
+
+
+def conflict_error(grid: Grid) -> "BridgeError | None":
+    """The `conflict` error for a grid whose givens clash, naming every clash; None when none do."""
+    clashes = grid.conflicts()
+    if not clashes:
+        return None
+    cells = sorted({c for clash in clashes for c in clash.cells})
+    return BridgeError("conflict", sentence("; ".join(clash.message for clash in clashes)), cells,
+                       conflicts=[clash.to_dict() for clash in clashes])
+
+
+def refuse_conflicts(grid: Grid) -> None:
+    """Raise the `conflict` error when the grid's givens clash."""
+    error = conflict_error(grid)
+    if error is not None:
+        raise error
+
+
+class Context:
+    """What an op may use besides its fields: the clock of the request and whoever follows it."""
+
+    def __init__(self, report: "Callable[[str], Any] | None" = None) -> None:
+        self._report = report
+        self._start = time.perf_counter()
+
+    @property
+    def followed(self) -> bool:
+        """Whether someone follows the request (so progress is worth preparing)."""
+        return self._report is not None
+
+    def report(self, fields: dict) -> None:
+        """Tell whoever follows the request, if anyone, how it is going (as JSON text)."""
+        if self._report is not None:
+            self._report(json.dumps(fields, separators=(",", ":")))
+
+    def ms(self) -> float:
+        """Milliseconds since the request arrived, to 0.01 ms."""
+        return round((time.perf_counter() - self._start) * 1000, 2)
+
+
+class Request:
+    """One request's fields, each read and checked one way; a bad field is a `bad_request` naming it."""
+
+    def __init__(self, fields: dict, context: "Context | None" = None) -> None:
+        self.fields = fields
+        self.context = context if context is not None else Context()
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.fields
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A field as sent, for the op to check itself (lists of marks, batch items...)."""
+        return self.fields.get(key, default)
+
+    def shape(self) -> "Shape | None":
+        """The grid's shape from `shape` (or `size`), None when neither is sent."""
+        key = "shape" if self.fields.get("shape") not in (None, "") else "size"
+        spec = self.fields.get(key)
+        if spec in (None, ""):
+            return None
+        if not isinstance(spec, str):
+            raise BridgeError("bad_request", f"'{key}' must be text like 9x9, 6x6 or 6x6:3x2, "
+                                             f"not {type(spec).__name__}.")
+        try:
+            return Shape.parse(spec)
+        except ValueError as error:
+            raise BridgeError("bad_request", capitalised(str(error))) from None
+
+    def grid(self, key: str = "puzzle", shape: "Shape | None" = None) -> Grid:
+        """The grid in field `key`: text in any supported format, or a list of cell values. Its shape is
+        `shape` when given, else the request's `shape` field, else inferred."""
+        if shape is None:
+            shape = self.shape()
+        puzzle = self.fields.get(key)
+        if isinstance(puzzle, str):
+            try:
+                return Grid.parse(puzzle, shape)
+            except ParseError as error:
+                raise BridgeError("parse", str(error) or "The puzzle could not be read.",
+                                  line=error.line, column=error.column) from None
+            except ValueError as error:
+                raise BridgeError("parse", str(error)) from None
+        if isinstance(puzzle, list):
+            if not all(type(v) is int for v in puzzle):
+                raise BridgeError("bad_request", f"'{key}' as a list must hold whole numbers (0 = empty).")
+            try:
+                return Grid(puzzle, shape)
+            except ValueError as error:
+                raise BridgeError("bad_request", str(error)) from None
+        raise BridgeError("bad_request", f"'{key}' must be a puzzle as text or a list of cell values.")
+
+    def integer(self, key: str, default: "int | None", low: int, high: int) -> "int | None":
+        """A whole number from `low` to `high`; `default` when the field is not sent."""
+        value = self.fields.get(key, default)
+        if value is None:
+            return None
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if type(value) is not int or not low <= value <= high:
+            raise BridgeError("bad_request", f"'{key}' must be a whole number from {low} to {high}.")
+        return value
+
+    def max_ms(self, default: "int | None" = None) -> "int | None":
+        """`maxMs`: how long a search may run, in milliseconds (1 to `MAX_MS`); `default` when not sent."""
+        return self.integer("maxMs", default, 1, MAX_MS)
+
+    def timeout(self, default: "int | None" = None) -> "float | None":
+        """`maxMs` in seconds, the engine's unit for a time-out; None when there is none."""
+        max_ms = self.max_ms(default)
+        return None if max_ms is None else max_ms / 1000
+
+    def flag(self, key: str, default: bool) -> bool:
+        """true or false; `default` when the field is not sent."""
+        value = self.fields.get(key, default)
+        if not isinstance(value, bool):
+            raise BridgeError("bad_request", f"'{key}' must be true or false.")
+        return value
+
+    def text(self, key: str, default: "str | None" = None) -> "str | None":
+        """A string; `default` when the field is not sent or empty."""
+        value = self.fields.get(key)
+        if value is None or value == "":
+            return default
+        if not isinstance(value, str):
+            raise BridgeError("bad_request", f"'{key}' must be text, not {type(value).__name__}.")
+        return value
+
+
+# -- the registry and the entry points ------------------------------------------------------------
+Op = Callable[[Request], dict]
+
+#: Every op by name, filled by `@op` as the op modules are imported (`sudoku_core.bridge` imports them).
+OPS: "dict[str, Op]" = {}
+
+
+def op(name: str) -> Callable[[Op], Op]:
+    """Register the decorated function as the op `name`."""
+    def register(func: Op) -> Op:
+        if name in OPS:
+            raise ValueError(f"two ops named {name!r}")
+        OPS[name] = func
+        return func
+    return register
+
+
+def handle(request: Any, context: "Context | None" = None) -> dict:
+    """Answer one request (a dict with an `op`); never raises."""
+    try:
+        if not isinstance(request, dict):
+            raise BridgeError("bad_request", "A request must be a JSON object with an 'op'.")
+        name = request.get("op")
+        action = OPS.get(name) if isinstance(name, str) else None
+        if action is None:
+            known = ", ".join(sorted(OPS))
+            raise BridgeError("bad_request", f"Unknown operation {name!r}; known: {known}.")
+        return {"ok": True, "result": action(Request(request, context))}
+    except BridgeError as error:
+        return {"ok": False, "error": error.as_dict()}
+    except Exception as error:  # a bug in the engine: say so plainly, without a traceback
+        return {"ok": False, "error": {"code": "internal", "cells": [],
+                                       "message": f"The engine failed: {type(error).__name__}: {error}"}}
+
+
+def handle_json(text: str) -> str:
+    """`handle` for callers that speak JSON text (the worker: no proxies cross the boundary)."""
+    return handle_json_with_progress(text, None)
+
+
+def handle_json_with_progress(text: str, report: "Callable[[str], Any] | None") -> str:
+    """`handle_json(text)`, with `report(json_text)` called as the request makes progress (the worker
+    passes a JavaScript function that posts each report to the page)."""
+    try:
+        request = json.loads(text)
+    except (TypeError, ValueError) as error:
+        reply = {"ok": False, "error": {"code": "bad_request", "cells": [],
+                                        "message": f"The request is not JSON: {error}"}}
+    else:
+        reply = handle(request, Context(report))
+    return json.dumps(reply, separators=(",", ":"))
