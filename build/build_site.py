@@ -9,7 +9,8 @@ What it does, in order:
      library modules the engine and Pyodide use plus the engine, compiled (`.pyc`), in place of Pyodide's
      2.5 MB zip of sources: less to download, and nothing for Python to compile while it starts,
   4. copies `web/` and `static/` to the site root, writing the build version into the assets
-     (`__BUILD_VERSION__`), the runtime's location into the worker (`/*__RUNTIME__*/null`), `?v=<version>`
+     (`__BUILD_VERSION__`), the runtime's location into the worker (`/*__RUNTIME__*/null`), the
+     Content-Security-Policy of build/serve.py into the pages (`__CONTENT_SECURITY_POLICY__`), `?v=<version>`
      onto every reference to a script, stylesheet or icon, and the service worker's pre-cache list,
   5. writes `version.json` and pre-compressed `.br` and `.gz` copies of the files that shrink (Node's zlib:
      build/compress.mjs).
@@ -35,6 +36,9 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "build"))
+from serve import CSP  # noqa: E402  (build/ is scripts, not a package)
+
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
 #: the site's own, step 3).
@@ -48,6 +52,8 @@ NOT_PRECACHED = {"sw.js", "version.json"}
 VERSION_MARK = "__BUILD_VERSION__"
 RUNTIME_MARK = "/*__RUNTIME__*/null"
 PRECACHE_MARK = "/*__PRECACHE__*/[]"
+#: The pages' `<meta http-equiv="Content-Security-Policy">`: the policy build/serve.py sends, written once.
+CSP_MARK = "__CONTENT_SECURITY_POLICY__"
 #: `<script src="x.js">` and `<link href="x.css">` in pages: relative references to the site's files.
 HTML_REF = re.compile(r'(<(?:script|link)\b[^>]*?\s(?:src|href)=")([^"#?:]+)(")')
 #: `"src": "icons/x.png"` in the web manifest.
@@ -259,7 +265,7 @@ def main(argv: "list[str] | None" = None) -> int:
                   "library": library.stat().st_size},
         "lock": lock_info(),
     }
-    fill_in(site, {VERSION_MARK: version, RUNTIME_MARK: json.dumps(runtime_info),
+    fill_in(site, {VERSION_MARK: version, RUNTIME_MARK: json.dumps(runtime_info), CSP_MARK: CSP,
                    PRECACHE_MARK: json.dumps(precache_list(site, version, versioned))})
     sizes = {} if args.no_compress else compress(site)
     (site / "version.json").write_text(json.dumps({

@@ -111,3 +111,22 @@ def test_every_url_in_the_site_is_relative(site):
         text = path.read_text()
         assert not re.search(r"""(?:src|href)=["']/(?!/)""", text), f"{path.name} has a root-relative URL"
         assert "cdn.jsdelivr" not in text and "unpkg.com" not in text, path.name
+
+
+def test_every_page_carries_the_policy_the_server_sends_and_the_readme_shows(site):
+    import sys
+    sys.path.insert(0, str(ROOT / "build"))
+    try:
+        from serve import CSP
+    finally:
+        sys.path.pop(0)
+    without = []
+    for page in sorted(site.glob("*.html")):
+        policies = re.findall(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">', page.read_text())
+        assert policies in ([CSP], []), page.name
+        if not policies:
+            without.append(page.name)
+    assert without == ["embed-demo.html"]  # the demo shows the widget under a host page's own policy
+    readme = (ROOT / "README.md").read_text()
+    shown = re.search(r"which `build/serve.py` sends.*?```\n(.*?)```", readme, re.S).group(1)
+    assert " ".join(shown.split()) == CSP

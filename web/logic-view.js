@@ -3,7 +3,7 @@
 // lines over the board, and the collapsible panel that steps through a whole path.
 //
 // Nothing here decides anything about Sudoku: steps, marks and the marks each step removes all come from the
-// engine (sudoku_core.bridge_logic). This module only turns that data into DOM.
+// engine (sudoku_core/bridge/ops_logic.py). This module only turns that data into DOM.
 
 const SVG = 'http://www.w3.org/2000/svg';
 

@@ -3,7 +3,7 @@
 // Print: the page's print stylesheet (play.css, @media print) shows only #print-sheet, which holds the
 // current puzzle's givens, or a page of new puzzles made with the form's options.
 // Export: the engine's `export_game` request writes the line, the .sdk text, SudokuWiki's string and the
-// solver links (sudoku_core/bridge_generate.py says where each format is defined). Links only: nothing is
+// solver links (sudoku_core/bridge/ops_play.py says where each format is defined). Links only: nothing is
 // sent anywhere unless the person follows one.
 import { digitsOf } from './play-game.js';
 
