@@ -1,8 +1,8 @@
 """A person's first visit: a fresh browser profile, over a slow connection, with nothing cached.
 
 The engine starts and solves a puzzle pasted and solved at once while its download is throttled; a first
-visit asks the server for no URL twice, the service worker's pre-cache included; the runtime comes as
-brotli. (How long it takes is the benchmark's business: `make bench-browser`.)"""
+visit asks the server for no URL twice, the service worker's pre-cache included, and the next visit works
+with the network off; the runtime comes as brotli. (How long it takes is the benchmark's business: `make bench-browser`.)"""
 from __future__ import annotations
 
 import sys
@@ -49,8 +49,10 @@ class CountingServer:
         threading.Thread(target=self.server.serve_forever, daemon=True).start()
 
     def stop(self) -> None:
-        self.server.shutdown()
-        self.server.server_close()
+        if self.server is not None:
+            self.server.shutdown()
+            self.server.server_close()
+            self.server = None
 
 
 @pytest.fixture
@@ -98,7 +100,7 @@ def test_a_puzzle_pasted_and_solved_at_once_on_a_slow_connection_is_solved(fresh
     assert "changed" not in status
 
 
-def test_a_first_visit_asks_for_no_url_twice_service_worker_included(fresh_profile, counting_server, site_dir):
+def test_a_first_visit_asks_for_no_url_twice_and_the_next_works_offline(fresh_profile, counting_server):
     page = fresh_profile.pages[0] if fresh_profile.pages else fresh_profile.new_page()
     page.goto(f"{counting_server.url}#{PUZZLE}")
     solver = page.locator("sudoku-solver")
@@ -118,6 +120,13 @@ def test_a_first_visit_asks_for_no_url_twice_service_worker_included(fresh_profi
     asked = {path.split("?")[0].lstrip("/") for path in paths}
     assert {"play.html", "batch.html", "play.js", "batch.js"} <= asked
     assert all(code == 200 for _, code in counting_server.sent), counting_server.sent
+    # The next visit, with the network gone: everything comes from the service worker's cache.
+    counting_server.stop()
+    fresh_profile.set_offline(True)
+    page.goto(f"{counting_server.url}#{PUZZLE[:-1]}.")
+    solver.get_by_role("button", name="Solve", exact=True).click()
+    expect(solver.get_by_role("status")).to_contain_text("Solved", timeout=120_000)
+    assert board(page) == SOLUTION
 
 
 def test_the_runtime_and_the_library_are_sent_as_brotli(fresh_profile, counting_server):
