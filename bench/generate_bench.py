@@ -24,7 +24,7 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from sudoku_core.generate import LEVELS, LevelNotReached, RaterUnavailable, _rater, generate_details  # noqa: E402
+from sudoku_core.generate import LEVELS, LevelNotReached, RaterUnavailable, generate_details, rater  # noqa: E402
 
 
 def _quantile(values: "list[float]", q: float) -> float:
@@ -97,7 +97,7 @@ def main() -> None:
     if args.levels:
         print()
         try:
-            _rater()
+            rater()
         except RaterUnavailable as why:
             print(f"Levels: skipped ({why})")
             return

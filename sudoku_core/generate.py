@@ -39,11 +39,13 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from .grid import Grid
+from .levels import LEVELS, Level
 from .shape import Shape
 from .solver import SearchLimitExceeded, SearchStats, count_solutions, solve
 
 __all__ = [
-    "SYMMETRIES", "LEVELS", "generate", "generate_details", "Generated", "Progress",
+    "SYMMETRIES", "LEVELS", "generate", "generate_details", "Generated", "Progress", "level_target", "rater",
+    "symmetry_name",
     "GenerationError", "GenerationTimeout", "GenerationCancelled", "LevelNotReached", "RaterUnavailable",
 ]
 
@@ -51,9 +53,6 @@ __all__ = [
 SYMMETRIES = ("none", "rotate180", "rotate90", "mirror", "diagonal")
 _SYMMETRY_ALIASES = {"": "none", "no": "none", "180": "rotate180", "rotational": "rotate180",
                      "90": "rotate90", "horizontal": "mirror", "transpose": "diagonal"}
-
-#: Level words of the rater, easiest first.
-LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
 
 #: Seconds spent looking for a puzzle at the level asked when no `timeout` is given.
 DEFAULT_LEVEL_TIMEOUT = 60.0
@@ -141,7 +140,9 @@ class Generated:
 
 
 # -- options ----------------------------------------------------------------------------------------
-def _symmetry_name(symmetry: str) -> str:
+def symmetry_name(symmetry: str) -> str:
+    """The symmetry `symmetry` names (aliases such as "180" and any case allowed); ValueError naming the
+    choices when it names none."""
     key = str(symmetry).strip().lower().replace("_", "").replace("-", "").replace(" ", "")
     key = _SYMMETRY_ALIASES.get(key, key)
     if key not in SYMMETRIES:
@@ -149,15 +150,17 @@ def _symmetry_name(symmetry: str) -> str:
     return key
 
 
-def _level_target(level: Any) -> "tuple[str, float, float] | None":
-    """None, or (description, low, high): a level word (low = high = its index) or a score range."""
+def level_target(level: Any) -> "tuple[str, float, float] | None":
+    """None, or (description, low, high): a level word (a `Level`, low = high = its rank) or a score range;
+    ValueError naming the choices otherwise."""
     if level is None:
         return None
     if isinstance(level, str):
         text = level.strip()
-        for k, word in enumerate(LEVELS):
-            if text.lower() == word.lower():
-                return word, float(k), float(k)
+        named = Level.named(text)
+        if named is not None:
+            rank = float(LEVELS.index(named))
+            return named, rank, rank
         low, sep, high = text.replace("..", "-").partition("-")
         if sep:
             try:
@@ -188,10 +191,11 @@ def _matches(rating: Any, target: "tuple[str, float, float]") -> bool:
     return rating.score is not None and low <= rating.score <= high
 
 
-def _rater() -> Callable[[Grid], Any]:
-    """`sudoku_core.logic.rate`, once it answers with a score and a level; else RaterUnavailable."""
+def rater() -> Callable[[Grid], Any]:
+    """`sudoku_core.logic.rate`, once it answers with a score and a level; else RaterUnavailable (what
+    asking for a level raises). Imported here, when asked: the generator alone does not load the logic."""
     try:
-        from .logic import rate  # the human-style solver; it may not be there yet
+        from .logic import rate  # the human-style solver, loaded only when a rating is asked for
     except Exception as err:  # ImportError, or a half-built package
         raise RaterUnavailable(f"levels need the rater (sudoku_core.logic.rate), which is not available: {err}") from None
     probe = Grid.parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......")
@@ -541,15 +545,15 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
     """Like `generate`, but returns a `Generated` record: the puzzle, its solution, the seed (chosen
     at random and recorded when none is given), the rating, whether it is proved minimal, the time."""
     shape = Shape.parse(shape)
-    symmetry = _symmetry_name(symmetry)
-    target = _level_target(level)
+    symmetry = symmetry_name(symmetry)
+    target = level_target(level)
     if seed is None:
         seed = random.SystemRandom().randrange(1, 2 ** 31)
     elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
     if timeout is not None and not timeout > 0:
         raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
-    rater = _rater() if (target is not None or rate) else None
+    rate_puzzle = rater() if (target is not None or rate) else None
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT
     clock = _Clock(timeout, _cancel_check(cancel))
@@ -570,8 +574,8 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
             raise _not_reached(target, attempt - 1, seen, timeout) from None
         puzzle = Grid(givens, shape)
         rating = None
-        if rater is not None:
-            rating = rater(puzzle)
+        if rate_puzzle is not None:
+            rating = rate_puzzle(puzzle)
             seen[rating.level] = seen.get(rating.level, 0) + 1
             if progress:
                 progress(Progress("rate", attempt, givens=puzzle.givens, elapsed=clock.elapsed(),

@@ -16,7 +16,7 @@ from .cli_types import positive_seconds, shape_arg, whole_number
 from .formats import FORMATS, format_grid
 from .generate import (
     LEVELS, SYMMETRIES, GenerationCancelled, GenerationError, LevelNotReached, Progress, RaterUnavailable,
-    _level_target, _symmetry_name, generate_details,
+    generate_details, level_target, rater, symmetry_name,
 )
 from .shape import Shape
 
@@ -49,7 +49,7 @@ time limit), 2 for a usage error."""
 
 def _level(text: str) -> str:
     try:
-        _level_target(text)
+        level_target(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
     return text
@@ -57,7 +57,7 @@ def _level(text: str) -> str:
 
 def _symmetry(text: str) -> str:
     try:
-        return _symmetry_name(text)
+        return symmetry_name(text)
     except ValueError as err:
         raise argparse.ArgumentTypeError(str(err)) from None
 
@@ -102,9 +102,7 @@ def _progress_printer(err: TextIO, number: int):
 
 def _rating_available() -> bool:
     try:
-        from .generate import _rater
-
-        _rater()
+        rater()
         return True
     except RaterUnavailable:
         return False

@@ -238,9 +238,9 @@ def test_a_tiny_timeout_raises_rather_than_returning_a_half_made_puzzle():
 # -- levels ---------------------------------------------------------------------------------------------
 def _rater_works() -> bool:
     try:
-        from sudoku_core.generate import _rater
+        from sudoku_core.generate import rater
 
-        _rater()
+        rater()
         return True
     except RaterUnavailable:
         return False

@@ -32,15 +32,16 @@ def run(capsys, *argv: str):
     return status, captured.out.split("\n")[:-1], captured.err
 
 
-def test_explain_json_prints_one_object_per_puzzle_with_the_issue_shape(capsys, write):
+def test_explain_json_prints_one_object_per_puzzle_with_the_path_and_its_steps(capsys, write):
     status, out, err = run(capsys, "explain", "--json", write("p.txt", EASY, PUZZLE))
     assert status == 0 and err == "" and len(out) == 2
     first = json.loads(out[0])
-    assert set(first) == {"line", "solved", "steps"} and first["line"] == 1 and first["solved"] is True
+    assert set(first) == {"line", "status", "solved", "steps", "grid"}
+    assert first["line"] == 1 and first["solved"] is True and first["status"] == "solved"
     step = first["steps"][0]
-    assert set(step) == {"technique", "placements", "eliminations", "text"}
-    for name, digit in step["placements"] + step["eliminations"]:
-        assert name.startswith("r") and isinstance(digit, int) and 1 <= digit <= 9
+    assert {"technique", "placements", "eliminations", "text", "cells", "units", "links"} <= set(step)
+    for pair in step["placements"] + step["eliminations"]:
+        assert 0 <= pair["cell"] < 81 and 1 <= pair["digit"] <= 9
     assert json.loads(out[1])["line"] == 2
 
 

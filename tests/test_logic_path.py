@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from sudoku_core import Grid, Shape, solve
-from sudoku_core.logic import (Step, candidate_lists, candidates, diagnose, next_step, rate,
+from sudoku_core.logic import (candidate_lists, candidates, diagnose, next_step, rate,
                                solve_path)
-from sudoku_core.logic.path import RATING_ORDER, STATUS_SOLVED, STATUS_STUCK
+from sudoku_core.logic.path import RATING_ORDER, PathStatus
 
 DATA = Path(__file__).resolve().parent.parent / "data"
 EASY = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
@@ -68,13 +68,13 @@ def test_next_step_respects_pencil_marks_the_player_removed():
 
 
 # -- steps ----------------------------------------------------------------------------------------------
-def test_a_step_is_json_ready_with_cells_named_r1c1():
+def test_a_step_is_json_ready_with_cell_indices_and_each_units_cells():
     step = next_step(Grid.parse(EASY))
     data = step.to_dict()
     json.dumps(data)
     assert set(data) >= {"technique", "placements", "eliminations", "text", "cells", "units", "links"}
-    assert all(name.startswith("r") and "c" in name for name, _ in data["placements"])
-    assert isinstance(data["placements"][0][1], int)
+    assert data["placements"] == [{"cell": c, "digit": d} for c, d in step.placements]
+    assert all(unit["cells"] for unit in data["units"])
 
 
 def test_a_step_sentence_names_the_technique_and_cells():
@@ -117,7 +117,7 @@ def test_no_wrong_step_on_a_sample_of_every_set(name, k):
     for line in sample(name, k):
         grid = Grid.parse(line)
         path = solve_path(grid)
-        assert path.status in (STATUS_SOLVED, STATUS_STUCK)
+        assert path.status in (PathStatus.SOLVED, PathStatus.STUCK)
         assert wrong_steps(grid, path.steps) == [], line
 
 
@@ -156,7 +156,7 @@ def test_diabolical_puzzles_are_solved_by_logic_alone():
 def test_a_puzzle_logic_cannot_finish_ends_flagged_needs_guessing():
     # An empty grid has many solutions: nothing forces a digit, and the path says so.
     path = solve_path(Grid.empty("4x4"))
-    assert path.status == STATUS_STUCK and not path.solved
+    assert path.status == PathStatus.STUCK and not path.solved
 
 
 @pytest.mark.parametrize("line", read_set("generated_16x16.txt")[1:2])

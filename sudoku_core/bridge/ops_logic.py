@@ -7,48 +7,32 @@ reading names. Clashing digits are a `conflict` error, as for `solve`.
 """
 from __future__ import annotations
 
+from enum import StrEnum
 from typing import Any
 
 from ..grid import Grid
 from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path
-from ..logic.diagnose import NO_SOLUTION, SEVERAL
-from ..logic.path import STATUS_SOLVED, STATUS_STUCK
+from ..logic.diagnose import Verdict
+from ..logic.path import PathStatus
 from ..logic.phrases import with_article
-from .protocol import BridgeError, Request, op, refuse_conflicts, sentence
+from .protocol import BridgeError, Request, op, refuse_conflicts
 
 #: The most steps a path request may return (a 25x25 grid takes a few thousand).
 MAX_PATH_STEPS = 20_000
 
 
-# -- steps as data ------------------------------------------------------------------------------------
-def _pair(pair: "tuple[int, int]") -> dict:
-    return {"cell": int(pair[0]), "digit": int(pair[1])}
+class Status(StrEnum):
+    """The `status` of a hint or path reply: the engine's words, but "stuck" for `PathStatus.STUCK`."""
 
+    STEP = "step"
+    SOLVED = "solved"
+    STUCK = "stuck"
+    NO_SOLUTION = Verdict.NO_SOLUTION.value
+    SEVERAL = Verdict.SEVERAL.value
 
-def step_data(step: Step, grid: Grid) -> dict:
-    """A `Step` with cell indices (and each unit's cells), for the page to draw."""
-    unit_cells = {str(unit): unit.cells for unit in grid.shape.units}
-    extra = step.extra or {}
-    return {
-        "technique": step.technique,
-        "text": step.text,
-        "hint": step.hint,
-        "difficulty": step.difficulty,
-        "placements": [_pair(p) for p in step.placements],
-        "eliminations": [_pair(p) for p in step.eliminations],
-        "cells": [int(c) for c in step.cells],
-        "candidates": [_pair(p) for p in step.candidates],
-        "units": [{"name": name, "cells": list(unit_cells.get(name, ()))} for name in step.units],
-        "links": [{"from": _pair(a), "to": _pair(b), "kind": kind} for a, b, kind in step.links],
-        "clear": [int(c) for c in extra.get("clear", ())],
-        "restore": [_pair(p) for p in extra.get("restore", ())],
-    }
-
-
-def _diagnosis_data(diagnosis: Diagnosis) -> dict:
-    clue = None if diagnosis.clue is None else _pair(diagnosis.clue)
-    return {"status": diagnosis.status, "message": sentence(diagnosis.message),
-            "cells": list(diagnosis.cells), "clue": clue}
+    @classmethod
+    def of_path(cls, status: PathStatus) -> "Status":
+        return {PathStatus.SOLVED: cls.SOLVED, PathStatus.STUCK: cls.STUCK, PathStatus.BROKEN: cls.NO_SOLUTION}[status]
 
 
 # -- reading requests ---------------------------------------------------------------------------------
@@ -115,7 +99,7 @@ def _hint(request: Request) -> dict:
     if marks is None:
         marks = _without(request, grid)
     if not any(grid.values):  # nothing to reason from (and searching a big empty grid takes seconds)
-        return {"status": SEVERAL, "step": None, "cells": [], "clue": None, "candidates": candidate_lists(grid),
+        return {"status": Status.SEVERAL, "step": None, "cells": [], "clue": None, "candidates": candidate_lists(grid),
                 "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
     # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
     step = next_step(grid, marks, puzzle=givens)
@@ -123,25 +107,27 @@ def _hint(request: Request) -> dict:
         return _found(step, grid, marks)
     refuse_conflicts(grid)
     if grid.is_complete():
-        return {"status": "solved", "step": None, "message": "The grid is full and every digit fits.",
+        return {"status": Status.SOLVED, "step": None, "message": "The grid is full and every digit fits.",
                 "cells": [], "candidates": candidate_lists(grid)}
     if step is not None:
         return _found(step, grid, marks)
     diagnosis = diagnose(grid)
-    if diagnosis.status in (NO_SOLUTION, SEVERAL):
-        return {"status": diagnosis.status, "step": None, **_said(diagnosis), "candidates": candidate_lists(grid)}
-    return {"status": "stuck", "step": None, "cells": [], "candidates": candidate_lists(grid),
+    if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
+        return {"status": Status(diagnosis.status), "step": None, **_said(diagnosis),
+                "candidates": candidate_lists(grid)}
+    return {"status": Status.STUCK, "step": None, "cells": [], "candidates": candidate_lists(grid),
             "message": "No technique here finds the next step: this position needs a guess "
                        "(or a technique the engine does not know)."}
 
 
 def _found(step: Step, grid: Grid, marks: "list[list[int]] | None") -> dict:
-    return {"status": "step", "step": step_data(step, grid), "message": step.hint, "cells": [],
+    return {"status": Status.STEP, "step": step.to_dict(grid.shape), "message": step.hint, "cells": [],
             "candidates": marks if marks is not None else candidate_lists(grid)}
 
 
 def _said(diagnosis: Diagnosis) -> dict:
-    data = _diagnosis_data(diagnosis)
+    """The diagnosis's message, cells and clue, for a reply whose status says the rest."""
+    data = diagnosis.to_dict()
     return {"message": data["message"], "cells": data["cells"], "clue": data["clue"]}
 
 
@@ -151,18 +137,17 @@ def op_path(request: Request) -> dict:
     max_steps = request.integer("maxSteps", MAX_PATH_STEPS, 1, MAX_PATH_STEPS)
     refuse_conflicts(grid)
     path = solve_path(grid, max_steps=max_steps)
-    steps = [step_data(s, grid) for s in path.steps]
+    steps = [s.to_dict(grid.shape) for s in path.steps]
     for data, removed in zip(steps, removed_marks(grid, path.steps)):
         data["removed"] = [list(pair) for pair in removed]
     result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid), "cells": [],
               "end": path.grid.to_line() if path.grid is not None else grid.to_line()}
-    if path.status == STATUS_SOLVED:
-        return {**result, "status": "solved", "message": f"Solved by logic in {len(steps)} steps."}
+    if path.status == PathStatus.SOLVED:
+        return {**result, "status": Status.SOLVED, "message": f"Solved by logic in {len(steps)} steps."}
     diagnosis = diagnose(grid)
-    if diagnosis.status in (NO_SOLUTION, SEVERAL):
-        return {**result, "status": diagnosis.status, **_said(diagnosis)}
-    status = "stuck" if path.status == STATUS_STUCK else path.status  # the page's word for "needs guessing"
-    return {**result, "status": status,
+    if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
+        return {**result, "status": Status(diagnosis.status), **_said(diagnosis)}
+    return {**result, "status": Status.of_path(path.status),
             "message": f"After {len(steps)} steps no technique here finds the next one: the rest needs a guess."}
 
 
@@ -172,9 +157,9 @@ def op_rate(request: Request) -> dict:
     rating = rate(grid)
     result: dict[str, Any] = {**rating.to_dict(), "diagnosis": None}
     if rating.score is None:
-        result["diagnosis"] = _diagnosis_data(diagnose(grid))
+        result["diagnosis"] = diagnose(grid).to_dict()
         result["message"] = f"Not rated. {result['diagnosis']['message']}"
-    elif rating.hardest == "needs guessing":
+    elif rating.hardest == PathStatus.STUCK:
         result["message"] = (f"Rated {rating.score:.1f} ({rating.level}): logic alone does not finish it "
                              f"after {rating.steps} steps; it needs guessing.")
     elif rating.steps == 0:
@@ -187,4 +172,4 @@ def op_rate(request: Request) -> dict:
 
 @op("diagnose")
 def op_diagnose(request: Request) -> dict:
-    return _diagnosis_data(diagnose(request.grid()))
+    return diagnose(request.grid()).to_dict()

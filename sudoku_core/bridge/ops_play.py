@@ -12,10 +12,11 @@ from typing import Callable
 
 from ..formats import format_sdk, solver_links, sudokuwiki_string
 from ..generate import (
-    LEVELS, GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
+    GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
     RaterUnavailable, generate_details,
 )
 from ..grid import Grid
+from ..levels import LEVELS, Level
 from ..shape import Shape
 from .protocol import BridgeError, Context, Request, capitalised, op, sentence
 
@@ -28,7 +29,7 @@ PROGRESS_EVERY_S = 0.05
 
 
 # -- generate -------------------------------------------------------------------------------------
-def _progress_reporter(context: Context, level: "str | None") -> "Callable[[Progress], None] | None":
+def _progress_reporter(context: Context, level: "Level | None") -> "Callable[[Progress], None] | None":
     if not context.followed:
         return None
     last = [0.0]
@@ -55,12 +56,12 @@ def _progress_reporter(context: Context, level: "str | None") -> "Callable[[Prog
     return on_progress
 
 
-def _level_word(text: "str | None") -> "str | None":
+def _level_word(text: "str | None") -> "Level | None":
     if text is None or text.strip().lower() in ("", "any"):
         return None
-    for word in LEVELS:
-        if text.strip().lower() == word.lower():
-            return word
+    level = Level.named(text)
+    if level is not None:
+        return level
     raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {', '.join(LEVELS)}.")
 
 

@@ -32,6 +32,7 @@ from typing import Any, Callable
 
 from ..formats import ParseError
 from ..grid import Grid
+from ..logic.phrases import sentence  # the engine's wording rule, used by every op
 from ..shape import Shape
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
@@ -48,12 +49,6 @@ class BridgeError(Exception):
 
     def as_dict(self) -> dict:
         return {"code": self.code, "message": self.message, "cells": self.cells, **self.extra}
-
-
-def sentence(text: str) -> str:
-    """End a message with a full stop (cell names like r1c1 stay lower case)."""
-    text = text.strip()
-    return text if not text or text.endswith(".") else text + "."
 
 
 def capitalised(text: str) -> str:

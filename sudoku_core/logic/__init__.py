@@ -8,9 +8,10 @@
 """
 from .candidates import candidates, candidate_lists
 from .step import Step
-from .path import next_step, removed_marks, solve_path, Path, TECHNIQUES
+from .path import next_step, removed_marks, solve_path, Path, PathStatus, TECHNIQUES
 from .rating import rate, Rating
-from .diagnose import diagnose, Diagnosis
+from .diagnose import diagnose, Diagnosis, Verdict
+from ..levels import Level
 
-__all__ = ["candidates", "candidate_lists", "Step", "next_step", "removed_marks", "solve_path", "Path",
-           "TECHNIQUES", "rate", "Rating", "diagnose", "Diagnosis"]
+__all__ = ["candidates", "candidate_lists", "Step", "next_step", "removed_marks", "solve_path", "Path", "PathStatus",
+           "TECHNIQUES", "rate", "Rating", "Level", "diagnose", "Diagnosis", "Verdict"]

@@ -23,9 +23,11 @@ from .rating import rate
 EXPLAIN_HELP = """\
 Print the steps a person could take to solve each puzzle, easiest technique first, one sentence a
 step (cells named r1c1). When no technique applies the steps stop there, marked 'needs guessing'.
-With --json, print one JSON object per puzzle per line:
-  {"line": N, "solved": true, "steps": [{"technique": "...", "placements": [["r5c4", 7]],
-   "eliminations": [["r1c2", 3]], "text": "..."}]}"""
+With --json, print one JSON object per puzzle per line, each step in the form the web page gets
+(cells as indices from 0, row by row; fields in docs/engine-js.md):
+  {"line": N, "status": "solved", "solved": true, "grid": "<the end position>",
+   "steps": [{"technique": "...", "text": "...", "placements": [{"cell": 39, "digit": 7}],
+              "eliminations": [{"cell": 1, "digit": 3}], "cells": [...], "units": [...], ...}]}"""
 
 RATE_HELP = """\
 Print one line per puzzle: the score on Sudoku Explainer's scale (the hardest step needed, cheapest
@@ -60,11 +62,7 @@ def _check(grid: Grid, args) -> None:
 def explain_one(grid: Grid, number: int, as_json: bool) -> str:
     path = solve_path(grid, unique=True)
     if as_json:
-        steps = [{"technique": s.technique,
-                  "placements": [[f"r{c // s.side + 1}c{c % s.side + 1}", d] for c, d in s.placements],
-                  "eliminations": [[f"r{c // s.side + 1}c{c % s.side + 1}", d] for c, d in s.eliminations],
-                  "text": s.text} for s in path.steps]
-        return json.dumps({"line": number, "solved": path.solved, "steps": steps}, ensure_ascii=False)
+        return json.dumps({"line": number, **path.to_dict()}, ensure_ascii=False)
     lines = [f"line {number}: {len(path.steps)} steps, {path.status}"]
     width = len(str(len(path.steps)))
     for k, step in enumerate(path.steps, 1):

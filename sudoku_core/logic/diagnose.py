@@ -1,40 +1,48 @@
 """Why a grid is not a proper puzzle: where it breaks, or where its solutions differ.
 
-`diagnose(grid)` answers with a `Diagnosis`:
+`diagnose(grid)` answers with a `Diagnosis` whose `status` is a `Verdict`:
   * "no solution": clashing givens, or (after following singles from the givens) a cell left with no
     candidate or a digit with no place in a unit, named; failing that, the search's verdict;
   * "several solutions": cells where two solutions differ, and one clue that would make the puzzle
     unique when a single clue can;
-  * "unique": one solution.
+  * "unique": one solution;
+  * "unknown": the search gave up first.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, iter_solutions
 from .board import Board, bits
-from .phrases import cell_name, cells_text, sym
+from .phrases import cell_name, cells_text, sentence, sym
 from .techniques import singles
 
-NO_SOLUTION = "no solution"
-SEVERAL = "several solutions"
-UNIQUE = "unique"
-UNKNOWN = "unknown"
+
+class Verdict(StrEnum):
+    """How many solutions a grid has, as `diagnose` words it (the CLI and the page show the value)."""
+
+    NO_SOLUTION = "no solution"
+    SEVERAL = "several solutions"
+    UNIQUE = "unique"
+    UNKNOWN = "unknown"
 
 
 @dataclass(frozen=True)
 class Diagnosis:
-    status: str
+    status: Verdict
     message: str
     cells: tuple = ()  # cell indices to point at
     clue: "tuple | None" = None  # (cell, digit) that makes the puzzle unique
     solutions: tuple = field(default=(), compare=False)  # up to two solutions (Grids) when found
 
-    def to_dict(self, side: int = 9) -> dict:
-        return {"status": self.status, "message": self.message,
-                "cells": [cell_name(c, side) for c in self.cells],
-                "clue": None if self.clue is None else [cell_name(self.clue[0], side), self.clue[1]]}
+    def to_dict(self) -> dict:
+        """The one JSON form of a diagnosis (the bridge sends it): the message as a sentence, cells as
+        indices, the clue as {cell, digit} or None."""
+        clue = None if self.clue is None else {"cell": int(self.clue[0]), "digit": int(self.clue[1])}
+        return {"status": str(self.status), "message": sentence(self.message),
+                "cells": [int(c) for c in self.cells], "clue": clue}
 
 
 def where_broken(b: Board) -> "tuple[str, tuple] | None":
@@ -77,13 +85,13 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
     conflicts = grid.conflicts()
     if conflicts:
         c = conflicts[0]
-        return Diagnosis(NO_SOLUTION, f"No solution: {c.message}", tuple(c.cells))
+        return Diagnosis(Verdict.NO_SOLUTION, f"No solution: {c.message}", tuple(c.cells))
     b = Board.from_grid(grid)
     broken = _follow_singles(b)
     if broken:
-        sentence, cells = broken
-        return Diagnosis(NO_SOLUTION, f"No solution: after the singles that follow from the givens, "
-                         f"{sentence}", cells)
+        reason, cells = broken
+        return Diagnosis(Verdict.NO_SOLUTION, f"No solution: after the singles that follow from the givens, "
+                         f"{reason}", cells)
     try:
         found = []
         for solution in iter_solutions(grid, max_nodes=max_nodes):
@@ -91,12 +99,12 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
             if len(found) == 2:
                 break
     except SearchLimitExceeded:
-        return Diagnosis(UNKNOWN, "The search gave up before deciding how many solutions there are")
+        return Diagnosis(Verdict.UNKNOWN, "The search gave up before deciding how many solutions there are")
     if not found:
-        return Diagnosis(NO_SOLUTION, "No solution: every way to continue from the givens ends in a "
+        return Diagnosis(Verdict.NO_SOLUTION, "No solution: every way to continue from the givens ends in a "
                          "contradiction (no single cell or unit shows it yet)")
     if len(found) == 1:
-        return Diagnosis(UNIQUE, "The puzzle has exactly one solution", solutions=(found[0],))
+        return Diagnosis(Verdict.UNIQUE, "The puzzle has exactly one solution", solutions=(found[0],))
     first, second = found
     differ = tuple(i for i in range(grid.shape.cell_count) if first.values[i] != second.values[i])
     clue = _unique_clue(grid, differ, first, second, max_nodes)
@@ -106,7 +114,7 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
         message += f"; giving {cell_name(clue[0], n)} = {sym(clue[1], n)} makes the puzzle unique"
     else:
         message += "; no single added clue was found that makes it unique"
-    return Diagnosis(SEVERAL, message, differ, clue, (first, second))
+    return Diagnosis(Verdict.SEVERAL, message, differ, clue, (first, second))
 
 
 def _unique_clue(grid: Grid, differ, first: Grid, second: Grid, max_nodes: int):

@@ -7,10 +7,11 @@ scale (a hidden single in a box before a naked single), so ratings follow that s
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Iterable
 
 from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions
+from ..solver import SearchLimitExceeded, count_solutions, solve, solve_and_count
 from .board import Board, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
@@ -64,23 +65,26 @@ RATING_ORDER = (
     ("Naked Single", singles.naked_single),
 ) + tuple(entry for entry in TECHNIQUES if entry[0] not in _NOT_RATED)
 
-STATUS_SOLVED = "solved"
-STATUS_STUCK = "needs guessing"
-STATUS_BROKEN = "no solution"
+
+class PathStatus(StrEnum):
+    """How a path ends; the value is the word the CLI shows (the bridge says "stuck" for STUCK)."""
+
+    SOLVED = "solved"
+    STUCK = "needs guessing"  # no technique applies: the path ends honestly there
+    BROKEN = "no solution"  # the position is broken
 
 
 @dataclass
 class Path:
-    """The steps from a grid towards its solution. `status`: "solved", "needs guessing" (no
-    technique applies: the path ends honestly there) or "no solution" (the position is broken)."""
+    """The steps from a grid towards its solution, and how they end (`status`)."""
 
     steps: list = field(default_factory=list)
-    status: str = STATUS_SOLVED
+    status: PathStatus = PathStatus.SOLVED
     grid: "Grid | None" = None  # where the path ended
 
     @property
     def solved(self) -> bool:
-        return self.status == STATUS_SOLVED
+        return self.status == PathStatus.SOLVED
 
     def __iter__(self):
         return iter(self.steps)
@@ -90,7 +94,8 @@ class Path:
 
     def to_dict(self) -> dict:
         """JSON-ready: {"status", "solved", "steps": [Step.to_dict() ...], "grid": the end position}."""
-        return {"status": self.status, "solved": self.solved, "steps": [s.to_dict() for s in self.steps],
+        shape = None if self.grid is None else self.grid.shape
+        return {"status": str(self.status), "solved": self.solved, "steps": [s.to_dict(shape) for s in self.steps],
                 "grid": None if self.grid is None else self.grid.to_line()}
 
 
@@ -181,16 +186,11 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
 
 
 def _wrong_entry(grid: Grid, puzzle: Grid) -> "Step | None":
-    from ..solver import solve
-
     if puzzle.shape != grid.shape or puzzle.conflicts():
         return None
-    try:
-        if count_solutions(puzzle, 2, max_nodes=20000) != 1:
-            return None
-    except SearchLimitExceeded:
+    solution, count, gave_up = solve_and_count(puzzle, 2, max_nodes=20000)
+    if count != 1 or gave_up is not None:
         return None
-    solution = solve(puzzle)
     n = grid.shape.side
     wrong = [i for i, v in enumerate(grid.values) if v and not puzzle.values[i] and v != solution.values[i]]
     if not wrong:
@@ -204,8 +204,6 @@ def _wrong_entry(grid: Grid, puzzle: Grid) -> "Step | None":
 def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
     """When the pencil marks passed in lack a cell's true digit, say so instead of reasoning from
     them (any deduction from wrong marks could be wrong)."""
-    from ..solver import solve
-
     solution = solve(grid)
     if solution is None:
         return None
@@ -231,22 +229,22 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
     b = Board.from_grid(grid, None, unique)
     path = Path()
     if grid.conflicts():
-        path.status = STATUS_BROKEN
+        path.status = PathStatus.BROKEN
         path.grid = grid
         return path
     while not b.is_solved() and len(path.steps) < max_steps:
         if broken(b):
-            path.status = STATUS_BROKEN
+            path.status = PathStatus.BROKEN
             break
         step = find_step(b, order)
         if step is None or not _changes(b, step):
-            path.status = STATUS_STUCK  # (a step that changes nothing would loop: never happens)
+            path.status = PathStatus.STUCK  # (a step that changes nothing would loop: never happens)
             break
         path.steps.append(step)
         b.apply(step)
     else:
         if not b.is_solved():
-            path.status = STATUS_STUCK
+            path.status = PathStatus.STUCK
     path.grid = b.to_grid()
     return path
 

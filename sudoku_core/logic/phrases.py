@@ -8,6 +8,12 @@ def cell_name(cell: int, side: int) -> str:
     return f"r{cell // side + 1}c{cell % side + 1}"
 
 
+def sentence(text: str) -> str:
+    """End a message with a full stop (cell names like r1c1 stay lower case)."""
+    text = text.strip()
+    return text if not text or text.endswith(".") else text + "."
+
+
 def with_article(technique: str) -> str:
     """"an XY-Wing", "a Unique Rectangle"; plural names ("Locked Candidates", "Simple Colors") take none."""
     if technique.startswith(("Locked Candidates", "Simple Colors")):

@@ -12,10 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..grid import Grid
-from .path import RATING_ORDER, solution_count, solve_path
+from ..levels import LEVELS, Level
+from .diagnose import Verdict
+from .path import RATING_ORDER, PathStatus, solution_count, solve_path
 
-#: Level words after HoDoKu, by the hardest technique used.
-LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
+#: The level (an index into `LEVELS`) of each technique: a puzzle's is that of its hardest technique.
 LEVEL_OF = {
     "Full House": 0, "Naked Single": 0, "Hidden Single": 0,
     "Locked Candidates (Pointing)": 1, "Locked Candidates (Claiming)": 1,
@@ -35,8 +36,8 @@ class Rating:
     "Unsolvable" without a solution), `hardest` the technique of the hardest step, `steps` how many."""
 
     score: "float | None"
-    level: str
-    hardest: str
+    level: Level
+    hardest: str  # a technique, or why there is none: PathStatus.STUCK, Verdict.NO_SOLUTION or SEVERAL
     steps: int
 
     def __str__(self) -> str:
@@ -44,7 +45,7 @@ class Rating:
         return f"{score}\t{self.level}\t{self.hardest}"
 
     def to_dict(self) -> dict:
-        return {"score": self.score, "level": self.level, "hardest": self.hardest, "steps": self.steps}
+        return {"score": self.score, "level": str(self.level), "hardest": str(self.hardest), "steps": self.steps}
 
 
 #: The score of a puzzle logic here cannot finish: past every technique implemented (Sudoku
@@ -60,16 +61,16 @@ def rate(grid: Grid) -> Rating:
     "several solutions"."""
     count = solution_count(grid)
     if count == 0 or grid.conflicts():
-        return Rating(None, "Unsolvable", "no solution", 0)
+        return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, 0)
     if count == 2:
-        return Rating(None, "Unsolvable", "several solutions", 0)
+        return Rating(None, Level.UNSOLVABLE, Verdict.SEVERAL, 0)
     path = solve_path(grid, order=RATING_ORDER, unique=count == 1)
-    if path.status == "no solution":
-        return Rating(None, "Unsolvable", "no solution", len(path.steps))
+    if path.status == PathStatus.BROKEN:
+        return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, len(path.steps))
     if not path.solved:
-        return Rating(BEYOND, LEVELS[-1], "needs guessing", len(path.steps))
+        return Rating(BEYOND, Level.EXTREME, PathStatus.STUCK, len(path.steps))
     if not path.steps:
-        return Rating(0.0, LEVELS[0], "", 0)
+        return Rating(0.0, Level.EASY, "", 0)
     hardest = max(path.steps, key=lambda s: s.difficulty)
     level = max(LEVEL_OF[s.technique] for s in path.steps)
     return Rating(hardest.difficulty, LEVELS[level], hardest.technique, len(path.steps))

@@ -3,7 +3,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..shape import Shape
 from .phrases import cell_name, with_article
+
+
+def _pair(pair: "tuple[int, int]") -> dict:
+    return {"cell": int(pair[0]), "digit": int(pair[1])}
 
 
 @dataclass(frozen=True)
@@ -12,8 +17,10 @@ class Step:
 
     `placements` and `eliminations` are `(cell index, digit)` pairs (digits 1..n); `cells`, `units`
     and `candidates` say what to highlight (the pattern), `links` the chain's arrows as
-    `((cell, digit), (cell, digit), "strong" | "weak")`. `text` is one plain sentence with cells
-    named r1c1. `difficulty` is on Sudoku Explainer's scale (see `rating`).
+    `((cell, digit), (cell, digit), "strong" | "weak" | "implies")`. `text` is one plain sentence with cells
+    named r1c1. `difficulty` is on Sudoku Explainer's scale (see `rating`). `extra` holds a
+    technique's details; the JSON form sends two of them: "clear" (the cells of a Wrong Entry) and
+    "restore" (the (cell, digit) marks of a Candidate Error).
     """
 
     technique: str
@@ -39,24 +46,26 @@ class Step:
             where = "the whole grid"
         return f"Look at {where}: {with_article(self.technique)}"
 
-    def to_dict(self) -> dict:
-        """JSON-ready: cells as "r1c1" names, digits as ints."""
-        n = self.side
-
-        def pair(p):
-            return [cell_name(p[0], n), int(p[1])]
-
+    def to_dict(self, shape: "Shape | None" = None) -> dict:
+        """The one JSON form of a step (the CLI's `explain --json` and the bridge send it; fields in
+        docs/engine-js.md): cells as indices (row-major from 0), digits 1..n, each unit with its cells.
+        `shape` gives the units' cells: the grid's shape, by default the usual boxes for `side`."""
+        shape = shape or Shape.for_side(self.side)
+        unit_cells = {str(unit): unit.cells for unit in shape.units} if self.units else {}
+        extra = self.extra or {}
         return {
             "technique": self.technique,
-            "placements": [pair(p) for p in self.placements],
-            "eliminations": [pair(p) for p in self.eliminations],
             "text": self.text,
             "hint": self.hint,
-            "cells": [cell_name(c, n) for c in self.cells],
-            "units": list(self.units),
-            "candidates": [pair(p) for p in self.candidates],
-            "links": [[pair(a), pair(b), kind] for a, b, kind in self.links],
             "difficulty": self.difficulty,
+            "placements": [_pair(p) for p in self.placements],
+            "eliminations": [_pair(p) for p in self.eliminations],
+            "cells": [int(c) for c in self.cells],
+            "candidates": [_pair(p) for p in self.candidates],
+            "units": [{"name": name, "cells": list(unit_cells.get(name, ()))} for name in self.units],
+            "links": [{"from": _pair(a), "to": _pair(b), "kind": kind} for a, b, kind in self.links],
+            "clear": [int(c) for c in extra.get("clear", ())],
+            "restore": [_pair(p) for p in extra.get("restore", ())],
         }
 
     def __str__(self) -> str:

@@ -1,0 +1,83 @@
+"""One JSON form each for a step and a diagnosis, whoever sends it (the CLI's `explain --json`, the bridge),
+and statuses and levels as enums that read back from the words they are written as."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from sudoku_core import Grid, Shape
+from sudoku_core.bridge.ops_logic import Status
+from sudoku_core.cli import main
+from sudoku_core.logic import Level, PathStatus, Verdict, diagnose, next_step, solve_path
+from sudoku_core.levels import LEVELS
+
+from bridge_replies import ok
+
+# A diabolical puzzle whose path has an XY-Chain (a step with links and units).
+CHAINED = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5....1..3.54."
+# Boxes of 3 rows and 2 columns: a unit's cells depend on the shape, not only the side.
+TALL_BOXES = ("5...14..21..............6...4.1.4.3.", "6x6:3x2")
+THREE_SOLUTIONS = "....2.6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+NO_SOLUTION = "12345678." + "........9" + "." * 63
+# One solution, but no technique here finishes it.
+NEEDS_GUESSING = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+
+
+def explain_json(capsys, tmp_path, line: str, shape: str = "9x9") -> dict:
+    path = tmp_path / "p.txt"
+    path.write_text(line + "\n")
+    assert main(["explain", "--json", "--shape", shape, str(path)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("line, shape", [(CHAINED, "9x9"), TALL_BOXES])
+def test_the_cli_and_the_bridge_send_the_same_steps(capsys, tmp_path, line, shape):
+    cli = explain_json(capsys, tmp_path, line, shape)
+    bridge = ok({"op": "path", "puzzle": line, "shape": shape})
+    # the bridge adds what the page replays (`removed`); every other field is the same
+    assert [{k: v for k, v in step.items() if k != "removed"} for step in bridge["steps"]] == cli["steps"]
+    assert cli["solved"] == bridge["solved"] and cli["grid"] == bridge["end"]
+    grid = Grid.parse(line, Shape.parse(shape))
+    assert cli["steps"] == [step.to_dict(grid.shape) for step in solve_path(grid).steps]
+
+
+def test_a_units_cells_follow_the_grids_boxes(capsys, tmp_path):
+    steps = explain_json(capsys, tmp_path, *TALL_BOXES)["steps"]
+    boxes = [unit for step in steps for unit in step["units"] if unit["name"] == "box 1"]
+    assert boxes and boxes[0]["cells"] == [0, 1, 6, 7, 12, 13]
+
+
+def test_a_hint_sends_the_steps_own_form():
+    grid = Grid.parse(CHAINED)
+    assert ok({"op": "hint", "puzzle": CHAINED})["step"] == next_step(grid).to_dict(grid.shape)
+
+
+@pytest.mark.parametrize("line", [THREE_SOLUTIONS, NO_SOLUTION, CHAINED])
+def test_the_bridge_sends_the_diagnosis_own_form(line):
+    data = diagnose(Grid.parse(line)).to_dict()
+    assert ok({"op": "diagnose", "puzzle": line}) == data
+    assert data["message"].endswith(".") and all(isinstance(c, int) for c in data["cells"])
+
+
+def test_an_unrated_puzzle_carries_the_same_diagnosis():
+    assert ok({"op": "rate", "puzzle": NO_SOLUTION})["diagnosis"] == diagnose(Grid.parse(NO_SOLUTION)).to_dict()
+
+
+@pytest.mark.parametrize("enum", [PathStatus, Verdict, Level, Status])
+def test_statuses_and_levels_read_back_from_their_words(enum):
+    for member in enum:
+        assert enum(str(member)) is member
+        assert json.loads(json.dumps(member)) == member.value
+
+
+def test_a_level_is_named_in_any_case_and_only_rated_levels_are():
+    for level in LEVELS:
+        assert Level.named(level.value.upper()) is level and Level.named(f" {level.value.lower()} ") is level
+    assert Level.named("Unsolvable") is None and Level.named("hardest") is None
+
+
+def test_the_bridge_says_stuck_for_a_path_that_needs_guessing():
+    assert [Status.of_path(s) for s in PathStatus] == [Status.SOLVED, Status.STUCK, Status.NO_SOLUTION]
+    assert solve_path(Grid.parse(NEEDS_GUESSING)).status == PathStatus.STUCK
+    assert ok({"op": "path", "puzzle": NEEDS_GUESSING})["status"] == "stuck"
