@@ -7,7 +7,7 @@
 //   <script type="module" src="sudoku-solver.js"></script>
 //   <sudoku-solver puzzle="4.....8.5.3..." size="9x9" controls="solve check clear undo redo pad"></sudoku-solver>
 //
-// Attributes reflect to properties: puzzle, size, readonly, controls. Methods: solve(), check(), hint(),
+// Attributes reflect to properties: puzzle, size, readonly, controls, loading. Methods: solve(), check(), hint(),
 // rate(), clear(), undo(), redo(); property showCandidates. Events: sudoku-solver-ready, -change, -solved,
 // -hint, -rated, -step, -error. Theming: CSS custom properties (--sudoku-*) and ::part() (board, cell, given,
 // solved, conflict, pad, pad-button, controls, button, solve-button, ..., status, progress, steps).
@@ -37,11 +37,19 @@ const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size'
 
 // One engine per page, loaded on first use, relative to this module's own URL (so a page of another origin
 // that loads this file from the solver's site gets the engine, worker and runtime from there too).
+// A lazy widget waits for its first use or for scrolling into view; once any widget has started the
+// engine, every other one joins it ('enginestart' below), since it costs nothing more.
 let enginePromise = null;
+const engineStarts = new EventTarget();
 function loadEngine() {
-  enginePromise ??= import('./engine.js').then((m) => m.getEngine({ timeoutMs: SOLVE_TIMEOUT_MS }));
+  if (!enginePromise) {
+    enginePromise = import('./engine.js').then((m) => m.getEngine({ timeoutMs: SOLVE_TIMEOUT_MS }));
+    enginePromise.catch(() => { enginePromise = null; });     // Retry imports again
+    engineStarts.dispatchEvent(new Event('enginestart'));
+  }
   return enginePromise;
 }
+const LAZY_MARGIN = '300px';          // start a lazy widget's engine when it comes this close to the viewport
 
 // -- shapes: geometry only (the engine owns the rules) ---------------------------------------------------
 function defaultBox(side) {
@@ -103,10 +111,36 @@ function decodeAnyLine(line) {
   return values ? { shape, values } : null;
 }
 
+/** A pasted text that is plainly a grid, read here so it shows at once: one line, or one row per line, or one
+ *  cell per word, of '.' and the symbols ('0' is empty up to 9x9). Null for anything else (the engine reads it). */
+export function decodePlainGrid(text, shape = null) {
+  const words = String(text).trim().split(/\s+/);
+  const cells = words.join('');
+  const side = Math.round(Math.sqrt(cells.length));
+  if (side * side !== cells.length || side < 4) return null;
+  const plain = words.length === 1 || (words.length === side && words.every((w) => w.length === side))
+    || (words.length === cells.length);
+  if (!plain) return null;
+  const line = (side <= 9 ? cells.replace(/0/g, '.') : cells).toUpperCase();
+  if (shape && shape.side === side) {
+    const values = decodeLine(line, shape);
+    return values ? { shape, values } : null;
+  }
+  return decodeAnyLine(line);
+}
+
 function encodeLine(values) {
   let s = '';
   for (const v of values) s += v ? ALPHABET[v - 1] : '.';
   return s;
+}
+
+function megabytes(bytes) {
+  return (Math.max(0, Number(bytes) || 0) / 1e6).toFixed(1);
+}
+
+function timeLeft(seconds) {
+  return seconds < 60 ? `about ${Math.max(1, Math.round(seconds))} s left` : `about ${Math.round(seconds / 60)} min left`;
 }
 
 function formatMs(ms) {
@@ -243,6 +277,7 @@ button.primary { background: var(--_accent); color: var(--_accent-fg); border-co
 .status { min-height: 1.4em; margin: 0; width: 100%; max-width: var(--sudoku-board-max, 100%); }
 .status.error { color: var(--_conflict); }
 .status.ok { color: var(--_fg); }
+button.retry { justify-self: start; }
 [hidden] { display: none !important; }
 @media (prefers-reduced-motion: reduce) { .progress .bar { transition: none; } }
 @media (forced-colors: active) {
@@ -268,7 +303,7 @@ function make(tag, props = {}, attrs = {}) {
 }
 
 export class SudokuSolverElement extends HTMLElement {
-  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls'];
+  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading'];
 
   #shape = parseSize('9x9');
   #values = new Array(81).fill(0);    // what the person (or the puzzle attribute) put in: the givens
@@ -280,13 +315,15 @@ export class SudokuSolverElement extends HTMLElement {
   #version = 0;                       // bumped on every change of the givens or the shape
   #started = false;                   // connected once: attributes apply live from then on
   #engine = null;
-  #engineState = 'loading';
+  #engineState = 'idle';
   #engineListeners = null;
+  #wake = null;                       // a lazy widget's IntersectionObserver, until its engine starts
   #engineFailure = '';                // the sentence shown when the engine could not start
   #readyFired = false;
   #conflictsTimer = 0;
   #solveToken = 0;
-  #pendingParse = 0;                  // latest-wins token for parse requests
+  #reading = null;                    // while the engine reads a pasted text: a promise that edits made
+                                      // meanwhile, and the buttons, wait behind (so nothing is out of order)
   #clashShown = false;                // the status currently shows a live clash message
   #origin = new Array(81).fill(0);    // the puzzle as loaded: entries typed since then are the person's own
   #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
@@ -302,7 +339,7 @@ export class SudokuSolverElement extends HTMLElement {
   #links; #stepsPanel;
 
   // shadow parts
-  #root; #board; #cells = []; #pad; #controls; #buttons = {}; #status; #progress; #progressBar; #progressText;
+  #root; #board; #cells = []; #pad; #controls; #buttons = {}; #status; #progress; #progressBar; #progressText; #retry;
 
   constructor() {
     super();
@@ -351,7 +388,10 @@ export class SudokuSolverElement extends HTMLElement {
     this.#progressText = make('span', { textContent: 'Loading the solver engine…' });
     this.#progress.append(track, this.#progressText);
     this.#status = make('p', { className: 'status' }, { part: 'status', role: 'status', 'aria-live': 'polite' });
-    side.append(this.#controls, this.#pad, this.#progress, this.#status);
+    this.#retry = make('button', { type: 'button', textContent: 'Retry', className: 'retry', hidden: true },
+      { part: 'button retry-button' });
+    this.#retry.addEventListener('click', () => this.retry());
+    side.append(this.#controls, this.#pad, this.#progress, this.#status, this.#retry);
     this.#root.append(wrap, side);
     shadow.append(this.#root);
     this.#buttons.candidates.setAttribute('aria-pressed', 'false');
@@ -380,7 +420,11 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** The solution shown, as one line, or null. */
   get solution() { return this.#solution ? encodeLine(this.#solution) : null; }
-  /** 'loading' | 'ready' | 'failed' */
+  /** 'lazy' (the default: the engine starts on first use or when the widget nears the viewport) or 'eager'. */
+  get loading() { return this.getAttribute('loading') === 'eager' ? 'eager' : 'lazy'; }
+  set loading(value) { this.setAttribute('loading', String(value ?? '')); }
+
+  /** 'idle' (lazy, not started) | 'loading' | 'ready' | 'failed' */
   get engineState() { return this.#engineState; }
 
   attributeChangedCallback(name, oldValue, value) {
@@ -389,6 +433,7 @@ export class SudokuSolverElement extends HTMLElement {
     else if (name === 'size') this.#applySize(value, true);
     else if (name === 'readonly') this.#renderControls();
     else if (name === 'controls') this.#renderControls();
+    else if (name === 'loading' && this.isConnected) this.#startWhenWanted();
   }
 
   connectedCallback() {
@@ -398,6 +443,8 @@ export class SudokuSolverElement extends HTMLElement {
     this.#board.addEventListener('pointerdown', this.#onBoardPointerdown);
     this.#root.addEventListener('keydown', this.#onRootKeydown);
     this.#root.addEventListener('paste', this.#onPaste);
+    this.#root.addEventListener('focusin', this.#onFirstUse);
+    this.#root.addEventListener('pointerdown', this.#onFirstUse);
     this.#controls.addEventListener('click', this.#onControlClick);
     this.#pad.addEventListener('mousedown', this.#onPadMousedown);
     this.#pad.addEventListener('click', this.#onPadClick);
@@ -408,7 +455,7 @@ export class SudokuSolverElement extends HTMLElement {
       if (this.hasAttribute('puzzle')) this.#loadPuzzle(this.getAttribute('puzzle'), 'initial');
       this.#renderControls();
     }
-    this.#connectEngine();
+    this.#startWhenWanted();
     this.#render();
   }
 
@@ -419,6 +466,8 @@ export class SudokuSolverElement extends HTMLElement {
     this.#board.removeEventListener('pointerdown', this.#onBoardPointerdown);
     this.#root.removeEventListener('keydown', this.#onRootKeydown);
     this.#root.removeEventListener('paste', this.#onPaste);
+    this.#root.removeEventListener('focusin', this.#onFirstUse);
+    this.#root.removeEventListener('pointerdown', this.#onFirstUse);
     this.#controls.removeEventListener('click', this.#onControlClick);
     this.#pad.removeEventListener('mousedown', this.#onPadMousedown);
     this.#pad.removeEventListener('click', this.#onPadClick);
@@ -426,6 +475,7 @@ export class SudokuSolverElement extends HTMLElement {
       for (const [type, fn] of Object.entries(this.#engineListeners)) this.#engine.removeEventListener(type, fn);
     }
     this.#engineListeners = null;
+    this.#stopWaking();
     clearTimeout(this.#conflictsTimer);
   }
 
@@ -433,10 +483,7 @@ export class SudokuSolverElement extends HTMLElement {
   /** Solve the grid with the engine. Resolves to the solution line; rejects with an Error carrying .code
    *  ('conflict', 'no_solution', 'timeout', 'gave_up', 'engine', 'changed', ...), .message and .cells. */
   async solve() {
-    if (this.#engineState !== 'ready') {
-      this.#say('Solve will run as soon as the engine has loaded…');
-      await this.#whenReady();
-    }
+    await this.#readyFor('Solve will run as soon as the engine has loaded…');
     const token = ++this.#solveToken;
     const version = this.#version;
     const puzzle = this.puzzle;
@@ -485,10 +532,7 @@ export class SudokuSolverElement extends HTMLElement {
   /** Ask the engine whether the puzzle is valid and unique, without showing the solution. Resolves to
    *  {status: 'unique'|'several'|'none'|'conflict', message, cells}. */
   async check() {
-    if (this.#engineState !== 'ready') {
-      this.#say('Check will run as soon as the engine has loaded…');
-      await this.#whenReady();
-    }
+    await this.#readyFor('Check will run as soon as the engine has loaded…');
     const version = this.#version;
     this.#say('Checking…');
     let result;
@@ -516,15 +560,25 @@ export class SudokuSolverElement extends HTMLElement {
     return result;
   }
 
-  /** Empty the grid (undoable). */
-  clear() {
-    if (this.#values.every((v) => v === 0) && !this.#solution) { this.#say('The grid is already empty.'); return; }
-    this.#commit(new Array(this.#values.length).fill(0), this.#shape, 'clear');
-    this.#say('Cleared. Undo brings it back.');
+  /** Start the engine again after it failed or stalled (what the Retry button does); the grid is kept. */
+  retry() {
+    this.#retry.hidden = true;
+    this.#say('Trying again…');
+    if (this.#engine) this.#engine.restart();
+    else this.#connectEngine();
   }
 
-  undo() { this.#travel(this.#undo, this.#redo, 'undo'); }
-  redo() { this.#travel(this.#redo, this.#undo, 'redo'); }
+  /** Empty the grid (undoable). */
+  clear() {
+    this.#inOrder(() => {
+      if (this.#values.every((v) => v === 0) && !this.#solution) { this.#say('The grid is already empty.'); return; }
+      this.#commit(new Array(this.#values.length).fill(0), this.#shape, 'clear');
+      this.#say('Cleared. Undo brings it back.');
+    });
+  }
+
+  undo() { this.#inOrder(() => this.#travel(this.#undo, this.#redo, 'undo')); }
+  redo() { this.#inOrder(() => this.#travel(this.#redo, this.#undo, 'redo')); }
 
   // -- human-style solving: pencil marks, hints, rating, the step list ------------------------------
   /** Whether the pencil marks (computed by the engine, less what applied hints removed) show in empty cells. */
@@ -541,6 +595,7 @@ export class SudokuSolverElement extends HTMLElement {
    *  indices, see docs/engine-js.md) with its `stage` (1, 2 or 3), or null when there is no step to give
    *  (solved, no solution, several solutions, needs guessing: the status says which and points at cells). */
   async hint() {
+    await this.#afterReading();
     const current = this.#hint;
     if (current && current.version === this.#version && current.stage < 3) {
       if (current.stage === 2 && this.readOnly) {
@@ -552,10 +607,7 @@ export class SudokuSolverElement extends HTMLElement {
     }
     this.#closeSteps();
     if (this.#solution) { this.#solution = null; this.#render(); }   // a hint is about the grid as typed
-    if (this.#engineState !== 'ready') {
-      this.#say('The hint will come as soon as the engine has loaded…');
-      await this.#whenReady();
-    }
+    await this.#readyFor('The hint will come as soon as the engine has loaded…');
     const token = ++this.#hintToken;
     const version = this.#version;
     const payload = { puzzle: this.puzzle, shape: shapeSpec(this.#shape) };
@@ -622,10 +674,7 @@ export class SudokuSolverElement extends HTMLElement {
   /** Rate the puzzle (Sudoku Explainer's scale, a level word). Resolves to {score, level, hardest, steps,
    *  message, diagnosis}; a grid with no solution or several is not rated and its cells are pointed at. */
   async rate() {
-    if (this.#engineState !== 'ready') {
-      this.#say('Rating will start as soon as the engine has loaded…');
-      await this.#whenReady();
-    }
+    await this.#readyFor('Rating will start as soon as the engine has loaded…');
     const version = this.#version;
     const big = this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : '';
     this.#say(`Rating…${big}`);
@@ -687,13 +736,15 @@ export class SudokuSolverElement extends HTMLElement {
 
   async #loadPath() {
     const token = ++this.#pathToken;
-    const version = this.#version;
     this.#hint = null;
     this.#path = null;
     this.#stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
     let result;
+    let version;
     try {
+      await this.#afterReading();
       await this.#whenReady();
+      version = this.#version;
       result = await this.#engine.request('path', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: PATH_TIMEOUT_MS });
     } catch (error) {
       if (token !== this.#pathToken) return;
@@ -744,12 +795,38 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   // -- engine -------------------------------------------------------------------------------------
+  /** Eager: start now. Lazy: when the widget is first used, comes near the viewport, or another widget has
+   *  started the page's engine (then it costs nothing). */
+  #startWhenWanted() {
+    if (this.#engineListeners) return;
+    if (enginePromise || this.loading === 'eager' || typeof IntersectionObserver !== 'function') {
+      this.#connectEngine();
+      return;
+    }
+    if (this.#wake) return;
+    this.#setEngineState('idle');
+    this.#wake = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) this.#connectEngine();
+    }, { rootMargin: LAZY_MARGIN });
+    this.#wake.observe(this);
+    engineStarts.addEventListener('enginestart', this.#onFirstUse);
+  }
+
+  #onFirstUse = () => { if (!this.#engineListeners && this.isConnected) this.#connectEngine(); };
+
+  #stopWaking() {
+    this.#wake?.disconnect();
+    this.#wake = null;
+    engineStarts.removeEventListener('enginestart', this.#onFirstUse);
+  }
+
   #connectEngine() {
     if (this.#engineListeners) return;
+    this.#stopWaking();
     const listeners = {
       progress: (e) => this.#onProgress(e.detail ?? {}),
       ready: () => this.#onEngineReady(),
-      failed: (e) => this.#onEngineFailed(e.detail?.message),
+      failed: (e) => this.#onEngineFailed(e.detail?.message, e.detail?.code),
       statechange: (e) => { if (e.detail?.state === 'loading') this.#setEngineState('loading'); },
     };
     this.#engineListeners = listeners;
@@ -760,10 +837,15 @@ export class SudokuSolverElement extends HTMLElement {
       if (engine.state === 'ready') this.#onEngineReady();
       else if (engine.state === 'failed') this.#onEngineFailed(engine.failure);
       else this.#setEngineState('loading');
-    }, (error) => this.#onEngineFailed(error?.message));
+    }, (error) => {
+      if (this.#engineListeners === listeners) this.#engineListeners = null;   // Retry imports again
+      this.#onEngineFailed(`The solver could not be loaded (${error?.message ?? error})`);
+    });
+    if (this.#engineState === 'idle') this.#setEngineState('loading');
   }
 
   #whenReady() {
+    this.#connectEngine();
     return new Promise((resolve, reject) => {
       const check = () => {
         if (this.#engineState === 'ready') { cleanup(); resolve(); }
@@ -780,19 +862,32 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #setEngineState(state) {
+    if (state === 'loading' && this.#engineState !== 'loading') this.#showProgress({ fraction: 0 });
     this.#engineState = state;
     this.setAttribute('engine-state', state);
     this.#progress.hidden = state !== 'loading';
+    this.#retry.hidden = state !== 'failed';
     this.dispatchEvent(new Event('sudoku-solver-statechange'));
   }
 
-  #onProgress({ fraction, message }) {
-    if (this.#engineState !== 'loading') return;
+  #onProgress(detail) {
+    if (this.#engineState === 'loading') this.#showProgress(detail);
+  }
+
+  /** "Downloading the solver: 1.2 of 3.6 MB, about 8 s left" while bytes arrive, else the stage's words. */
+  #showProgress({ fraction, message, stage, loaded, total, secondsLeft }) {
     const f = Math.max(0, Math.min(1, Number(fraction) || 0));
     this.#progressBar.style.setProperty('--fraction', String(f));
     this.#progressBar.parentElement.setAttribute('aria-valuenow', String(Math.round(f * 100)));
-    const what = message ? String(message).replace(/(\.\.\.|…|\.)\s*$/, '') : 'Loading the solver engine';
-    this.#progressText.textContent = `${what}… ${Math.round(f * 100)}%`;
+    let text;
+    if (stage === 'download' && total > 0) {
+      const left = Number.isFinite(secondsLeft) && secondsLeft > 0 && loaded < total ? `, ${timeLeft(secondsLeft)}` : '';
+      text = `Downloading the solver: ${megabytes(loaded)} of ${megabytes(total)} MB${left}`;
+    } else {
+      const what = message ? String(message).replace(/(\.\.\.|…|\.)\s*$/, '') : 'Loading the solver engine';
+      text = `${what}… ${Math.round(f * 100)}%`;
+    }
+    this.#progressText.textContent = text;
   }
 
   #onEngineReady() {
@@ -806,10 +901,12 @@ export class SudokuSolverElement extends HTMLElement {
     this.#requestMarks(0);
   }
 
-  #onEngineFailed(message) {
+  #onEngineFailed(message, code = 'failed') {
     if (this.#engineState === 'failed') return;
-    const why = message ? String(message).trim() : 'The solver engine could not start.';
-    this.#engineFailure = `${/[.!?]$/.test(why) ? why : `${why}.`} You can still edit the grid; reload the page to try again.`;
+    let why = message ? String(message).trim() : 'The solver engine could not start.';
+    why = why.replace(/\s*(Check the connection and )?press Retry\.?$/i, '');
+    const next = code === 'stalled' ? 'check the connection and press Retry' : 'press Retry to try again';
+    this.#engineFailure = `${/[.!?]$/.test(why) ? why : `${why}.`} Your grid is kept: ${next}.`;
     this.#say(this.#engineFailure, 'error');
     this.#setEngineState('failed');
     this.#emit('error', { code: 'engine', message: this.#engineFailure, cells: [] });
@@ -934,7 +1031,43 @@ export class SudokuSolverElement extends HTMLElement {
     if (this.#solution) { this.#solution = null; this.#render(); this.#say(''); }
   }
 
+  // -- order: a pasted text the engine must read holds back the edits that come after it ---------------
+  /** Run an edit now, or, while a pasted text is being read, after it (and after edits queued before).
+   *  `edit` must not come back here: it is the edit itself. */
+  #inOrder(edit) {
+    if (this.#reading) this.#queue(edit);
+    else edit();
+  }
+
+  #queue(task) {
+    const next = (this.#reading ?? Promise.resolve()).then(task).catch(() => { /* reported by the task */ });
+    this.#reading = next;
+    this.#board.setAttribute('aria-busy', 'true');
+    next.then(() => {
+      if (this.#reading !== next) return;
+      this.#reading = null;
+      this.#board.removeAttribute('aria-busy');
+    });
+    return next;
+  }
+
+  /** Resolves once every pasted text, and the edits made behind it, is on the board. */
+  async #afterReading() {
+    while (this.#reading) await this.#reading;
+  }
+
+  /** Before a button acts: the board as the person left it, and a ready engine. */
+  async #readyFor(waiting) {
+    if (this.#reading || this.#engineState !== 'ready') this.#say(waiting);
+    await this.#afterReading();
+    await this.#whenReady();
+  }
+
   #setCell(index, value) {
+    this.#inOrder(() => this.#setCellNow(index, value));
+  }
+
+  #setCellNow(index, value) {
     if (this.#values[index] === value) {             // nothing changes, but a shown solution is now stale
       this.#hideSolution();
       return;
@@ -945,6 +1078,11 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #applySize(text, live) {
+    if (live) this.#inOrder(() => this.#applySizeNow(text, live));
+    else this.#applySizeNow(text, live);
+  }
+
+  #applySizeNow(text, live) {
     const shape = parseSize(text);
     if (!shape) {
       if (text !== null) this.#say(`"${String(text).slice(0, 20)}" is not a size: write it like 9x9, 6x6 or 2x3.`, 'error');
@@ -970,6 +1108,11 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** A puzzle given as text: the exchange line is decoded here; anything else goes to the engine's parser. */
   #loadPuzzle(text, cause) {
+    if (cause === 'initial') this.#loadPuzzleNow(text, cause);
+    else this.#inOrder(() => this.#loadPuzzleNow(text, cause));
+  }
+
+  #loadPuzzleNow(text, cause) {
     const line = String(text).trim();
     if (line === '') {
       if (cause !== 'initial' && this.#values.some((v) => v)) this.#commit(new Array(this.#values.length).fill(0), this.#shape, cause);
@@ -977,11 +1120,11 @@ export class SudokuSolverElement extends HTMLElement {
       return;
     }
     const sameSide = decodeLine(line, this.#shape);
-    const decoded = sameSide ? { shape: this.#shape, values: sameSide } : decodeAnyLine(line);
+    const decoded = sameSide ? { shape: this.#shape, values: sameSide } : decodePlainGrid(line, this.#shape);
     if (decoded) {
       if (cause === 'initial') this.#set(decoded.values, decoded.shape, cause);
       else if (encodeLine(decoded.values) !== this.puzzle || !sameShape(decoded.shape, this.#shape)) {
-        this.#commit(decoded.values, decoded.shape, cause);
+        this.#loaded(decoded.values, decoded.shape, cause);
       } else {
         this.#hideSolution();                 // the same puzzle again: show it as given
       }
@@ -990,23 +1133,25 @@ export class SudokuSolverElement extends HTMLElement {
     this.#parseWithEngine(String(text), cause === 'initial' ? 'attribute' : cause);
   }
 
-  async #parseWithEngine(text, cause) {
-    const token = ++this.#pendingParse;
-    if (this.#engineState !== 'ready') this.#say('The puzzle will appear as soon as the engine has loaded…');
+  /** Text that is not plainly a grid is read by the engine's parser: the board waits for it, in order. */
+  #parseWithEngine(text, cause) {
+    if (this.#engineState !== 'ready') this.#say('Reading the puzzle: it appears as soon as the engine has loaded…');
     else this.#say('Reading the puzzle…');
+    this.#queue(() => this.#read(text, cause));
+  }
+
+  async #read(text, cause) {
     let result;
     try {
       await this.#whenReady();
       result = await this.#engine.request('parse', { text }, { timeoutMs: SHORT_TIMEOUT_MS });
     } catch (error) {
-      if (token !== this.#pendingParse) return;
       const where = error?.code === 'parse' ? '' : ' (the engine is not available)';
       const message = `Could not read that puzzle${where}: ${String(error?.message ?? error).replace(/\.$/, '')}. The grid was left as it was.`;
       this.#say(message, 'error');
       this.#emit('error', { code: error?.code ?? 'parse', message, cells: [] });
       return;
     }
-    if (token !== this.#pendingParse) return;
     const shape = result.boxRows && result.boxCols
       ? { side: result.boxRows * result.boxCols, rows: result.boxRows, cols: result.boxCols }
       : parseSize(result.shape);
@@ -1015,8 +1160,14 @@ export class SudokuSolverElement extends HTMLElement {
       this.#say(`That is a ${result.side}x${result.side} grid; this board shows up to ${MAX_SIDE}x${MAX_SIDE}.`, 'error');
       return;
     }
+    this.#loaded(values, shape, cause, true);
+  }
+
+  /** A whole puzzle in place of the grid (undoable); a paste or a parsed text is confirmed in the status. */
+  #loaded(values, shape, cause, announce = cause === 'paste') {
     const switched = !sameShape(shape, this.#shape);
     this.#commit(values, shape, cause);
+    if (!announce) return;
     const givens = values.filter((v) => v).length;
     const what = switched ? `a ${sizeName(shape)} puzzle` : 'the puzzle';
     this.#say(`Loaded ${what} with ${givens} givens.`, 'ok');
@@ -1085,7 +1236,7 @@ export class SudokuSolverElement extends HTMLElement {
     const index = this.#cellIndex(e.target);
     const k = trimmed.length === 1 ? ALPHABET.slice(0, this.#shape.side).indexOf(trimmed.toUpperCase()) : -1;
     if (k >= 0 && index >= 0) { this.#setCell(index, k + 1); return; }
-    this.#parseWithEngine(text, 'paste');
+    this.#loadPuzzle(text, 'paste');
   };
 
   #onControlClick = (e) => {
