@@ -1,13 +1,8 @@
 // The page: one <sudoku-solver>, a size picker, samples, and the grid kept in the URL fragment and localStorage.
 //
-// The URL fragment (documented in the README):
-//   #<line>         a grid in the exchange format: side*side characters, '.' for empty, 1-9 then A-Z;
-//                   its length gives the size (16, 36, 81, 144, 256 or 625 characters), default boxes
-//   #<size>:<line>  the same with a size first, needed only for boxes that are not the default (#3x2:...)
-//   #<size>         an empty grid of that size, e.g. #16x16
-//   (nothing)       an empty 9x9
-// Any other text after '#' is handed to the engine's parser once it has loaded (e.g. zeros for empty cells).
-// Everything read from the fragment or from storage is data: it only ever reaches the element's properties.
+// The URL fragment is read and written by grid-codec.js (nothing after '#': an empty 9x9). Everything read
+// from the fragment or from storage is data: it only ever reaches the element's properties.
+import { fragmentOf, readFragment } from './grid-codec.js';
 
 const STORAGE_KEY = 'sudoku-solver:grid';
 
@@ -26,31 +21,6 @@ const SAMPLES = {
 const solver = document.getElementById('solver');
 const sizeRadios = [...document.querySelectorAll('input[name="size"]')];
 const shareStatus = document.getElementById('share-status');
-
-/** The default size name for a canonical line's length, or null. */
-function sizeOfLine(line) {
-  const side = Math.round(Math.sqrt(line.length));
-  return side * side === line.length && side >= 1 && side <= 25 ? `${side}x${side}` : null;
-}
-
-/** Read a fragment (without '#') into {size, puzzle}; either may be null. */
-function readFragment(fragment) {
-  let text;
-  try { text = decodeURIComponent(fragment); } catch { text = fragment; }
-  text = text.trim();
-  if (!text) return { size: null, puzzle: null };
-  const m = /^(\d{1,2}(?:x\d{1,2})?)(?::(.*))?$/is.exec(text);
-  if (m) return { size: m[1], puzzle: m[2] ?? null };
-  return { size: null, puzzle: text };
-}
-
-/** The fragment that describes the element's grid. */
-function fragmentOf(puzzle, size) {
-  const empty = !/[^.]/.test(puzzle);
-  const plain = sizeOfLine(puzzle) === size;
-  if (empty) return size === '9x9' ? '' : size;
-  return plain ? puzzle : `${size}:${puzzle}`;
-}
 
 function apply({ size, puzzle }) {
   if (size && size !== solver.size) solver.size = size;

@@ -24,6 +24,8 @@
 // posted to window.parent with that origin as the target, never '*'. Everything received is data: strings
 // reach the element's properties and attributes only, and are limited in length.
 
+import { readFragment as readAnyFragment } from './grid-codec.js';
+
 const PREFIX = 'sudoku-solver:';
 const PROTOCOL = 1;
 const MAX_PUZZLE = 20000;      // characters: a 25x25 block with separators fits many times over
@@ -52,16 +54,7 @@ function post(type, data = {}) {
   if (parentOrigin) window.parent.postMessage({ ...data, type: PREFIX + type }, parentOrigin);
 }
 
-/** Read a fragment (without '#') into {size, puzzle}; either may be null. */
-function readFragment(fragment) {
-  let text;
-  try { text = decodeURIComponent(fragment); } catch { text = fragment; }
-  text = text.trim().slice(0, MAX_PUZZLE);
-  if (!text) return { size: null, puzzle: null };
-  const m = /^(\d{1,2}(?:x\d{1,2})?)(?::(.*))?$/is.exec(text);
-  if (m) return { size: m[1], puzzle: m[2] ?? null };
-  return { size: null, puzzle: text };
-}
+const readFragment = (fragment) => readAnyFragment(fragment, MAX_PUZZLE);
 
 function short(value) {
   return typeof value === 'string' && value.length <= MAX_SHORT ? value : null;

@@ -5,7 +5,9 @@
 // (bit d-1 for digit d). The puzzle and its solution come from the engine (the `generate` request);
 // comparing an entry with the solution is all the checking done here.
 
-export const SYMBOLS = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+import { ALPHABET, encodeLine } from './grid-codec.js';
+
+export const SYMBOLS = ALPHABET;
 /** localStorage key of the game in progress; the number changes when the saved shape does. */
 export const STORAGE_KEY = 'sudoku-play/v1';
 /** Where an unfinished game goes when a new puzzle replaces it (one level of "back"). */
@@ -18,9 +20,7 @@ export function valuesOf(line) {
 }
 
 /** A line from cell values (0 -> '.'). */
-export function lineOf(values) {
-  return values.map((v) => (v ? SYMBOLS[v - 1] : '.')).join('');
-}
+export const lineOf = encodeLine;
 
 export function digitsOf(mask) {
   const digits = [];

@@ -1,32 +1,31 @@
 // <sudoku-solver>: a Sudoku board that asks the Python engine (Pyodide, in a Web Worker) for every answer.
 //
-// This file renders, edits and talks. It never solves, parses or validates: pasted text goes to the engine's
-// `parse` op, clashes come from its `conflicts` op, answers from `solve` and `check`. The only thing decoded
-// here is the exchange format itself: one line of side*side characters, '.' for empty and 1-9 then A-Z.
+// This element is the controller: it holds the grid and what is shown on it, takes the person's input, and
+// asks the engine. It never solves, parses or validates: text that is not plainly a grid goes to the engine's
+// `parse` op, clashes come from `conflicts`, answers from `solve` and `check`. Its parts live beside it:
+// grid-codec.js (the alphabet, sizes, the exchange line), solver-style.js (the stylesheet),
+// engine-session.js (starting the engine, latest-request-wins, error sentences), history.js (undo/redo),
+// board-view.js (drawing the board) and logic-view.js (pencil marks, hints, the step list and its replay).
 //
 //   <script type="module" src="sudoku-solver.js"></script>
 //   <sudoku-solver puzzle="4.....8.5.3..." size="9x9" controls="solve check clear undo redo pad"></sudoku-solver>
 //
-// Attributes reflect to properties: puzzle, size, readonly, controls, loading. Methods: solve(), check(), hint(),
-// rate(), clear(), undo(), redo(); property showCandidates. Events: sudoku-solver-ready, -change, -solved,
-// -hint, -rated, -step, -error. Theming: CSS custom properties (--sudoku-*) and ::part() (board, cell, given,
-// solved, conflict, pad, pad-button, controls, button, solve-button, ..., status, progress, steps).
-// The human-style solving (pencil marks, hints, the step list) is drawn by logic-view.js.
-// The README's "Embedding" section is the whole contract, for pages of any origin:
+// docs/embedding.md is the whole contract (attributes, methods, events, parts), for pages of any origin:
 // every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
 
-import { LOGIC_CSS, LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
+import {
+  ALPHABET, MAX_SIDE, decodeLine, decodePlainGrid, encodeLine, parseSize, sameShape, shapeSpec, sizeName,
+} from './grid-codec.js';
+import { EngineSession, progressText, sentenceFor, solverError } from './engine-session.js';
+import { History } from './history.js';
+import { LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
+import { styleSheet } from './solver-style.js';
 
-const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
-const MAX_SIDE = 25;
 const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
-const SEARCH_BUDGET_MS = 20000;   // the Python search gives up after this ('gave_up')...
-const SOLVE_TIMEOUT_MS = 30000;    // ...and engine.js stops (and restarts) a worker silent for this long.
-                                   // It is the engine's default time limit (set when this file creates the
-                                   // engine): a page changes it with getEngine().configure({timeoutMs}).
+const SEARCH_BUDGET_MS = 20000;     // the Python search gives up after this ('gave_up'), before engine.js's
+                                    // own time limit (30 s) stops the worker
 const SHORT_TIMEOUT_MS = 10000;    // parse and conflicts, quick by nature
 const CONFLICTS_DEBOUNCE_MS = 40;
-const HISTORY_LIMIT = 500;
 const ALL_CONTROLS = ['solve', 'check', 'hint', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
 const HINT_TIMEOUT_MS = 30000;     // a hint on an open 9x9 takes well under a second; 4 times this past 9x9
 const PATH_TIMEOUT_MS = 180000;    // the whole path of a 16x16 can take a minute in Pyodide
@@ -35,264 +34,11 @@ const MARKS_DEBOUNCE_MS = 60;
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
 
-// One engine per page, loaded on first use, relative to this module's own URL (so a page of another origin
-// that loads this file from the solver's site gets the engine, worker and runtime from there too).
-// A lazy widget waits for its first use or for scrolling into view; once any widget has started the
-// engine, every other one joins it ('enginestart' below), since it costs nothing more.
-let enginePromise = null;
-const engineStarts = new EventTarget();
-function loadEngine() {
-  if (!enginePromise) {
-    enginePromise = import('./engine.js').then((m) => m.getEngine({ timeoutMs: SOLVE_TIMEOUT_MS }));
-    enginePromise.catch(() => { enginePromise = null; });     // Retry imports again
-    engineStarts.dispatchEvent(new Event('enginestart'));
-  }
-  return enginePromise;
-}
-const LAZY_MARGIN = '300px';          // start a lazy widget's engine when it comes this close to the viewport
-
-// -- shapes: geometry only (the engine owns the rules) ---------------------------------------------------
-function defaultBox(side) {
-  let rows = 1;
-  for (let d = 1; d * d <= side; d++) if (side % d === 0) rows = d;
-  return { rows, cols: side / rows };
-}
-
-/** Read a size: "9x9" or "9" (grid side, default boxes), "2x3" (box of 2 rows x 3 columns). Null if not one. */
-export function parseSize(text) {
-  const m = /^\s*(\d{1,2})\s*(?:[x×]\s*(\d{1,2}))?\s*$/i.exec(String(text ?? ''));
-  if (!m) return null;
-  const a = Number(m[1]);
-  const b = m[2] === undefined ? a : Number(m[2]);
-  const box = a === b ? defaultBox(a) : { rows: a, cols: b };
-  const side = box.rows * box.cols;
-  if (side < 1 || side > MAX_SIDE) return null;
-  return { side, rows: box.rows, cols: box.cols };
-}
-
-function sizeName(shape) {
-  const d = defaultBox(shape.side);
-  return d.rows === shape.rows ? `${shape.side}x${shape.side}` : `${shape.rows}x${shape.cols}`;
-}
-
-/** The shape as the engine reads it: "9x9", or "6x6:3x2" when the boxes are not the default. */
-function shapeSpec(shape) {
-  const base = `${shape.side}x${shape.side}`;
-  return defaultBox(shape.side).rows === shape.rows ? base : `${base}:${shape.rows}x${shape.cols}`;
-}
-
-function sameShape(a, b) {
-  return a.rows === b.rows && a.cols === b.cols;
-}
-
-/** The exchange format, decoded: a line of side*side characters from '.' and the shape's symbols. */
-function decodeLine(line, shape) {
-  const symbols = ALPHABET.slice(0, shape.side);
-  if (line.length !== shape.side * shape.side) return null;
-  const values = new Array(line.length);
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (ch === '.') values[i] = 0;
-    else {
-      const k = symbols.indexOf(ch);
-      if (k < 0) return null;
-      values[i] = k + 1;
-    }
-  }
-  return values;
-}
-
-/** A canonical line of a supported side (its length says which), with its default shape. */
-function decodeAnyLine(line) {
-  const side = Math.round(Math.sqrt(line.length));
-  if (side * side !== line.length || side < 1 || side > MAX_SIDE) return null;
-  const shape = parseSize(String(side));
-  const values = shape && decodeLine(line, shape);
-  return values ? { shape, values } : null;
-}
-
-/** A pasted text that is plainly a grid, read here so it shows at once: one line, or one row per line, or one
- *  cell per word, of '.' and the symbols ('0' is empty up to 9x9). Null for anything else (the engine reads it). */
-export function decodePlainGrid(text, shape = null) {
-  const words = String(text).trim().split(/\s+/);
-  const cells = words.join('');
-  const side = Math.round(Math.sqrt(cells.length));
-  if (side * side !== cells.length || side < 4) return null;
-  const plain = words.length === 1 || (words.length === side && words.every((w) => w.length === side))
-    || (words.length === cells.length);
-  if (!plain) return null;
-  const line = (side <= 9 ? cells.replace(/0/g, '.') : cells).toUpperCase();
-  if (shape && shape.side === side) {
-    const values = decodeLine(line, shape);
-    return values ? { shape, values } : null;
-  }
-  return decodeAnyLine(line);
-}
-
-function encodeLine(values) {
-  let s = '';
-  for (const v of values) s += v ? ALPHABET[v - 1] : '.';
-  return s;
-}
-
-function megabytes(bytes) {
-  return (Math.max(0, Number(bytes) || 0) / 1e6).toFixed(1);
-}
-
-function timeLeft(seconds) {
-  return seconds < 60 ? `about ${Math.max(1, Math.round(seconds))} s left` : `about ${Math.round(seconds / 60)} min left`;
-}
-
 function formatMs(ms) {
   if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
   if (ms < 10) return `${ms.toFixed(1)} ms`;
   if (ms < 1000) return `${Math.round(ms)} ms`;
   return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
-}
-
-function solverError(code, message, cells = []) {
-  const error = new Error(message);
-  error.name = 'SudokuSolverError';
-  error.code = code;
-  error.cells = cells;
-  return error;
-}
-
-// -- styles: one constructable sheet shared by every instance (no <style>, so a strict style-src is fine) --
-const CSS = `
-:host {
-  display: block;
-  container-type: inline-size;
-  color-scheme: light dark;
-  --_fg: var(--sudoku-fg, light-dark(#1f2328, #e6edf3));
-  --_muted: var(--sudoku-muted, light-dark(#59636e, #9198a1));
-  --_cell-bg: var(--sudoku-cell-bg, light-dark(#ffffff, #0d1117));
-  --_line: var(--sudoku-line, light-dark(#c8ced6, #3d444d));
-  --_box-line: var(--sudoku-box-line, light-dark(#1f2328, #b7bdc8));
-  --_given: var(--sudoku-given, light-dark(#1f2328, #f0f6fc));
-  --_solved: var(--sudoku-solved, light-dark(#0a5bd3, #6cb6ff));
-  --_accent: var(--sudoku-accent, light-dark(#0a5bd3, #4493f8));
-  --_accent-fg: var(--sudoku-accent-fg, light-dark(#ffffff, #0d1117));
-  --_peer: var(--sudoku-peer-bg, light-dark(#f1f4f8, #161f2b));
-  --_selected: var(--sudoku-selected-bg, light-dark(#d7e7ff, #1c3558));
-  --_conflict: var(--sudoku-conflict, light-dark(#c01c28, #ff7b72));
-  --_conflict-bg: var(--sudoku-conflict-bg, light-dark(#ffe3e3, #4a1d1f));
-  --_focus: var(--sudoku-focus, light-dark(#0a5bd3, #58a6ff));
-  --_button-bg: var(--sudoku-button-bg, light-dark(#f6f8fa, #21262d));
-  --_button-border: var(--sudoku-button-border, light-dark(#d1d9e0, #3d444d));
-  --_radius: var(--sudoku-radius, 6px);
-}
-:host([hidden]) { display: none; }
-* { box-sizing: border-box; }
-.root {
-  /* Inherited properties are the one way a host page's CSS reaches into a shadow root: set every one that
-     matters here, so a host's "* { font-size: 40px !important; letter-spacing: 1em }" changes nothing. */
-  font: var(--sudoku-font-size, 16px)/1.4 var(--sudoku-font, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif);
-  color: var(--_fg);
-  letter-spacing: normal; word-spacing: normal; text-transform: none; text-indent: 0; text-align: start;
-  text-shadow: none; white-space: normal;
-  visibility: visible; cursor: auto; direction: ltr; writing-mode: horizontal-tb; -webkit-text-fill-color: currentcolor;
-  display: grid;
-  gap: 0.75em;
-  grid-template-columns: minmax(0, 1fr);
-  justify-items: center;
-}
-@container (min-width: 640px) {
-  .root { grid-template-columns: minmax(0, 1fr) minmax(13em, 16.5em); align-items: start; justify-items: stretch; }
-  .board-wrap { grid-row: 1 / span 4; }
-}
-.board-wrap { width: 100%; max-width: var(--sudoku-board-max, 100%); container-type: inline-size; justify-self: center; }
-.board {
-  display: grid;
-  grid-template-rows: repeat(var(--n), minmax(0, 1fr));
-  aspect-ratio: 1;
-  width: 100%;
-  border: 3px solid var(--_box-line);
-  border-radius: 4px;
-  background: var(--_cell-bg);
-  overflow: hidden;
-  user-select: none;
-  -webkit-user-select: none;
-  touch-action: manipulation;
-}
-.row { display: grid; grid-template-columns: repeat(var(--n), minmax(0, 1fr)); min-height: 0; }
-.cell {
-  display: flex; align-items: center; justify-content: center;
-  min-width: 0; min-height: 0;
-  border-right: 1px solid var(--_line);
-  border-bottom: 1px solid var(--_line);
-  background: var(--_cell-bg);
-  color: var(--_given);
-  font-size: calc(100cqi / var(--n) * 0.56);
-  font-variant-numeric: tabular-nums;
-  line-height: 1;
-  cursor: pointer;
-  position: relative;
-  outline: none;
-}
-.cell.last-col { border-right: 0; }
-.cell.last-row { border-bottom: 0; }
-.cell.box-right { border-right: 2px solid var(--_box-line); }
-.cell.box-bottom { border-bottom: 2px solid var(--_box-line); }
-.cell.given { font-weight: 700; }
-.cell.solved { color: var(--_solved); font-weight: 400; }
-.cell.peer { background: var(--_peer); }
-.cell:focus { background: var(--_selected); }
-.cell:focus-visible, .board:focus-within .cell:focus {
-  box-shadow: inset 0 0 0 3px var(--_focus);
-  z-index: 1;
-}
-.cell.conflict { color: var(--_conflict); background: var(--_conflict-bg); text-decoration: underline wavy var(--_conflict); text-decoration-thickness: 0.06em; text-underline-offset: 0.12em; }
-.cell.conflict::after {
-  content: ""; position: absolute; top: 0; right: 0;
-  border-style: solid; border-width: 0 0.55em 0.55em 0;
-  border-color: transparent var(--_conflict) transparent transparent;
-}
-:host([readonly]) .cell { cursor: default; }
-.side { display: grid; gap: 0.75em; width: 100%; align-content: start; }
-.pad { display: grid; grid-template-columns: repeat(var(--pad-cols), minmax(0, 1fr)); gap: 0.375em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
-/* Solve and Check share the first row, Undo, Redo and Clear the second; with fewer controls the rest fill it. */
-.controls { display: flex; flex-wrap: wrap; gap: 0.5em; width: 100%; max-width: var(--sudoku-board-max, 100%); }
-.controls button { flex: 1 1 26%; min-width: 0; }
-.controls button.primary, .controls .check-button { flex-basis: 40%; }
-button {
-  font: inherit;
-  color: var(--_fg);
-  background: var(--_button-bg);
-  border: 1px solid var(--_button-border);
-  border-radius: var(--_radius);
-  padding: 0.45em 0.8em;
-  min-height: 2.5em;
-  cursor: pointer;
-}
-button:hover:not(:disabled) { border-color: var(--_muted); }
-button:focus-visible { outline: 3px solid var(--_focus); outline-offset: 2px; }
-button:disabled { opacity: 0.5; cursor: not-allowed; }
-button.primary { background: var(--_accent); color: var(--_accent-fg); border-color: var(--_accent); font-weight: 600; }
-.pad button { padding: 0.3em 0; font-size: 1.1em; font-variant-numeric: tabular-nums; }
-.pad button.erase { grid-column: span var(--erase-span, 1); font-size: 0.85em; }
-.progress { width: 100%; max-width: var(--sudoku-board-max, 100%); font-size: 0.875em; color: var(--_muted); }
-.progress .track { height: 4px; border-radius: 2px; background: var(--_line); overflow: hidden; margin-bottom: 0.3em; }
-.progress .bar { height: 100%; width: calc(var(--fraction, 0) * 100%); background: var(--_accent); transition: width 0.2s; }
-.status { min-height: 1.4em; margin: 0; width: 100%; max-width: var(--sudoku-board-max, 100%); }
-.status.error { color: var(--_conflict); }
-.status.ok { color: var(--_fg); }
-button.retry { justify-self: start; }
-[hidden] { display: none !important; }
-@media (prefers-reduced-motion: reduce) { .progress .bar { transition: none; } }
-@media (forced-colors: active) {
-  .cell.conflict { outline: 2px dashed CanvasText; outline-offset: -4px; }
-  .cell:focus { outline: 3px solid Highlight; outline-offset: -3px; }
-}
-`;
-
-let sharedSheet = null;
-function styleSheet() {
-  if (!sharedSheet) {
-    sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(CSS + LOGIC_CSS);
-  }
-  return sharedSheet;
 }
 
 function make(tag, props = {}, attrs = {}) {
@@ -310,18 +56,17 @@ export class SudokuSolverElement extends HTMLElement {
   #solution = null;                   // values from the engine, shown in empty cells, or null
   #conflictCells = new Set();
   #cursor = 0;                        // the cell holding tabindex=0 (roving tabindex)
-  #undo = [];
-  #redo = [];
+  #history = new History();
   #version = 0;                       // bumped on every change of the givens or the shape
   #started = false;                   // connected once: attributes apply live from then on
-  #engine = null;
-  #engineState = 'idle';
-  #engineListeners = null;
-  #wake = null;                       // a lazy widget's IntersectionObserver, until its engine starts
-  #engineFailure = '';                // the sentence shown when the engine could not start
+  #session = new EngineSession(this, {
+    state: (state) => this.#onEngineState(state),
+    progress: (detail) => this.#showProgress(detail),
+    ready: (info) => this.#onEngineReady(info),
+    failed: (sentence) => this.#onEngineFailed(sentence),
+  });
   #readyFired = false;
   #conflictsTimer = 0;
-  #solveToken = 0;
   #reading = null;                    // while the engine reads a pasted text: a promise that edits made
                                       // meanwhile, and the buttons, wait behind (so nothing is out of order)
   #clashShown = false;                // the status currently shows a live clash message
@@ -332,10 +77,8 @@ export class SudokuSolverElement extends HTMLElement {
                                       // the eliminated ones are taken away)
   #marksTimer = 0;
   #hint = null;                       // {version, stage 1..3, step}: the hint being shown
-  #hintToken = 0;
   #pointed = null;                    // {version, cells}: cells a diagnosis points at
   #path = null;                       // {version, steps, candidates, values, status, message, cells, index}
-  #pathToken = 0;
   #links; #stepsPanel;
 
   // shadow parts
@@ -425,7 +168,7 @@ export class SudokuSolverElement extends HTMLElement {
   set loading(value) { this.setAttribute('loading', String(value ?? '')); }
 
   /** 'idle' (lazy, not started) | 'loading' | 'ready' | 'failed' */
-  get engineState() { return this.#engineState; }
+  get engineState() { return this.#session.state; }
 
   attributeChangedCallback(name, oldValue, value) {
     if (!this.#started) return;            // the first connect applies them in a fixed order
@@ -433,7 +176,7 @@ export class SudokuSolverElement extends HTMLElement {
     else if (name === 'size') this.#applySize(value, true);
     else if (name === 'readonly') this.#renderControls();
     else if (name === 'controls') this.#renderControls();
-    else if (name === 'loading' && this.isConnected) this.#startWhenWanted();
+    else if (name === 'loading' && this.isConnected) this.#session.startWhenWanted(this.loading === 'eager');
   }
 
   connectedCallback() {
@@ -443,8 +186,8 @@ export class SudokuSolverElement extends HTMLElement {
     this.#board.addEventListener('pointerdown', this.#onBoardPointerdown);
     this.#root.addEventListener('keydown', this.#onRootKeydown);
     this.#root.addEventListener('paste', this.#onPaste);
-    this.#root.addEventListener('focusin', this.#onFirstUse);
-    this.#root.addEventListener('pointerdown', this.#onFirstUse);
+    this.#root.addEventListener('focusin', this.#session.start);
+    this.#root.addEventListener('pointerdown', this.#session.start);
     this.#controls.addEventListener('click', this.#onControlClick);
     this.#pad.addEventListener('mousedown', this.#onPadMousedown);
     this.#pad.addEventListener('click', this.#onPadClick);
@@ -455,7 +198,7 @@ export class SudokuSolverElement extends HTMLElement {
       if (this.hasAttribute('puzzle')) this.#loadPuzzle(this.getAttribute('puzzle'), 'initial');
       this.#renderControls();
     }
-    this.#startWhenWanted();
+    this.#session.startWhenWanted(this.loading === 'eager');
     this.#render();
   }
 
@@ -466,16 +209,12 @@ export class SudokuSolverElement extends HTMLElement {
     this.#board.removeEventListener('pointerdown', this.#onBoardPointerdown);
     this.#root.removeEventListener('keydown', this.#onRootKeydown);
     this.#root.removeEventListener('paste', this.#onPaste);
-    this.#root.removeEventListener('focusin', this.#onFirstUse);
-    this.#root.removeEventListener('pointerdown', this.#onFirstUse);
+    this.#root.removeEventListener('focusin', this.#session.start);
+    this.#root.removeEventListener('pointerdown', this.#session.start);
     this.#controls.removeEventListener('click', this.#onControlClick);
     this.#pad.removeEventListener('mousedown', this.#onPadMousedown);
     this.#pad.removeEventListener('click', this.#onPadClick);
-    if (this.#engine && this.#engineListeners) {
-      for (const [type, fn] of Object.entries(this.#engineListeners)) this.#engine.removeEventListener(type, fn);
-    }
-    this.#engineListeners = null;
-    this.#stopWaking();
+    this.#session.stop();
     clearTimeout(this.#conflictsTimer);
   }
 
@@ -484,14 +223,13 @@ export class SudokuSolverElement extends HTMLElement {
    *  ('conflict', 'no_solution', 'timeout', 'gave_up', 'engine', 'changed', ...), .message and .cells. */
   async solve() {
     await this.#readyFor('Solve will run as soon as the engine has loaded…');
-    const token = ++this.#solveToken;
     const version = this.#version;
     const puzzle = this.puzzle;
     this.#say('Solving…');
     // The engine reports its first solution before it has counted the others: show it at once (proving
     // it is the only one can take as long again), then say what the count found.
     const onProgress = (found) => {
-      if (found.stage !== 'solution' || token !== this.#solveToken || version !== this.#version) return;
+      if (found.stage !== 'solution' || version !== this.#version) return;
       const values = Array.isArray(found.values) ? found.values.slice() : decodeLine(found.solution, this.#shape);
       this.#solution = values;
       this.#render();
@@ -501,13 +239,12 @@ export class SudokuSolverElement extends HTMLElement {
     };
     let result;
     try {
-      result = await this.#engine.request('solve',
+      result = await this.#session.ask('solve',
         { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS }, { onProgress });
     } catch (error) {
-      if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
+      if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'solve');
     }
-    if (token !== this.#solveToken) throw solverError('superseded', 'A newer Solve replaced this one.');
     if (version !== this.#version) {
       const error = solverError('changed', 'The grid changed while it was being solved: press Solve again.');
       this.#say(error.message);
@@ -537,8 +274,9 @@ export class SudokuSolverElement extends HTMLElement {
     this.#say('Checking…');
     let result;
     try {
-      result = await this.#engine.request('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS });
+      result = await this.#session.ask('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS });
     } catch (error) {
+      if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'check');
     }
     if (version !== this.#version) {
@@ -564,8 +302,7 @@ export class SudokuSolverElement extends HTMLElement {
   retry() {
     this.#retry.hidden = true;
     this.#say('Trying again…');
-    if (this.#engine) this.#engine.restart();
-    else this.#connectEngine();
+    this.#session.retry();
   }
 
   /** Empty the grid (undoable). */
@@ -577,8 +314,8 @@ export class SudokuSolverElement extends HTMLElement {
     });
   }
 
-  undo() { this.#inOrder(() => this.#travel(this.#undo, this.#redo, 'undo')); }
-  redo() { this.#inOrder(() => this.#travel(this.#redo, this.#undo, 'redo')); }
+  undo() { this.#inOrder(() => this.#travel('undo')); }
+  redo() { this.#inOrder(() => this.#travel('redo')); }
 
   // -- human-style solving: pencil marks, hints, rating, the step list ------------------------------
   /** Whether the pencil marks (computed by the engine, less what applied hints removed) show in empty cells. */
@@ -608,7 +345,6 @@ export class SudokuSolverElement extends HTMLElement {
     this.#closeSteps();
     if (this.#solution) { this.#solution = null; this.#render(); }   // a hint is about the grid as typed
     await this.#readyFor('The hint will come as soon as the engine has loaded…');
-    const token = ++this.#hintToken;
     const version = this.#version;
     const payload = { puzzle: this.puzzle, shape: shapeSpec(this.#shape) };
     const givens = this.#givensLine();
@@ -617,14 +353,14 @@ export class SudokuSolverElement extends HTMLElement {
     this.#say('Looking for a hint…');
     let result;
     try {
-      result = await this.#engine.request('hint', payload, { timeoutMs: HINT_TIMEOUT_MS * (this.#shape.side > 9 ? 4 : 1) });
+      result = await this.#session.ask('hint', payload, { timeoutMs: HINT_TIMEOUT_MS * (this.#shape.side > 9 ? 4 : 1) });
     } catch (error) {
-      if (token !== this.#hintToken) throw solverError('superseded', 'A newer hint replaced this one.');
+      if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'give a hint for');
     }
-    if (token !== this.#hintToken || version !== this.#version) {
+    if (version !== this.#version) {
       const error = solverError('changed', 'The grid changed while the hint was being found: press Hint again.');
-      if (token === this.#hintToken) this.#say(error.message);
+      this.#say(error.message);
       throw error;
     }
     if (Array.isArray(result.candidates)) this.#marks = { version, lists: result.candidates, raw: !this.#eliminated.size };
@@ -681,8 +417,9 @@ export class SudokuSolverElement extends HTMLElement {
     this.#buttons.rate.disabled = true;
     let result;
     try {
-      result = await this.#engine.request('rate', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: RATE_TIMEOUT_MS });
+      result = await this.#session.ask('rate', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: RATE_TIMEOUT_MS });
     } catch (error) {
+      if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'rate');
     } finally {
       this.#buttons.rate.disabled = false;
@@ -709,11 +446,11 @@ export class SudokuSolverElement extends HTMLElement {
 
   #requestMarks(delay = MARKS_DEBOUNCE_MS) {
     clearTimeout(this.#marksTimer);
-    if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || this.#engineState !== 'ready') return;
+    if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || this.#session.state !== 'ready') return;
     if (this.#marks?.version === this.#version) return;
     this.#marksTimer = setTimeout(() => {
       const version = this.#version;
-      this.#engine.request('candidates', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
+      this.#session.ask('candidates', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
         .then((result) => {
           if (version !== this.#version || !this.isConnected || !Array.isArray(result?.candidates)) return;
           this.#marks = { version, lists: result.candidates, raw: true };
@@ -735,7 +472,6 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   async #loadPath() {
-    const token = ++this.#pathToken;
     this.#hint = null;
     this.#path = null;
     this.#stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
@@ -743,16 +479,15 @@ export class SudokuSolverElement extends HTMLElement {
     let version;
     try {
       await this.#afterReading();
-      await this.#whenReady();
+      await this.#session.whenReady();
       version = this.#version;
-      result = await this.#engine.request('path', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: PATH_TIMEOUT_MS });
+      result = await this.#session.ask('path', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: PATH_TIMEOUT_MS });
     } catch (error) {
-      if (token !== this.#pathToken) return;
+      if (error.code === 'superseded') return;
       const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);
       this.#stepsPanel.message(`No steps: ${why.replace(/\.$/, '')}.`, { stale: true });
       return;
     }
-    if (token !== this.#pathToken) return;
     if (version !== this.#version) { this.#stepsPanel.message('The grid changed meanwhile.', { stale: true }); return; }
     const steps = Array.isArray(result.steps) ? result.steps : [];
     this.#path = { version, steps, candidates: result.candidates, values: this.#values.slice(),
@@ -794,153 +529,41 @@ export class SudokuSolverElement extends HTMLElement {
     return { values, marks };
   }
 
-  // -- engine -------------------------------------------------------------------------------------
-  /** Eager: start now. Lazy: when the widget is first used, comes near the viewport, or another widget has
-   *  started the page's engine (then it costs nothing). */
-  #startWhenWanted() {
-    if (this.#engineListeners) return;
-    if (enginePromise || this.loading === 'eager' || typeof IntersectionObserver !== 'function') {
-      this.#connectEngine();
-      return;
-    }
-    if (this.#wake) return;
-    this.#setEngineState('idle');
-    this.#wake = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) this.#connectEngine();
-    }, { rootMargin: LAZY_MARGIN });
-    this.#wake.observe(this);
-    engineStarts.addEventListener('enginestart', this.#onFirstUse);
-  }
-
-  #onFirstUse = () => { if (!this.#engineListeners && this.isConnected) this.#connectEngine(); };
-
-  #stopWaking() {
-    this.#wake?.disconnect();
-    this.#wake = null;
-    engineStarts.removeEventListener('enginestart', this.#onFirstUse);
-  }
-
-  #connectEngine() {
-    if (this.#engineListeners) return;
-    this.#stopWaking();
-    const listeners = {
-      progress: (e) => this.#onProgress(e.detail ?? {}),
-      ready: () => this.#onEngineReady(),
-      failed: (e) => this.#onEngineFailed(e.detail?.message, e.detail?.code),
-      statechange: (e) => { if (e.detail?.state === 'loading') this.#setEngineState('loading'); },
-    };
-    this.#engineListeners = listeners;
-    loadEngine().then((engine) => {
-      if (this.#engineListeners !== listeners) return;   // disconnected meanwhile
-      this.#engine = engine;
-      for (const [type, fn] of Object.entries(listeners)) engine.addEventListener(type, fn);
-      if (engine.state === 'ready') this.#onEngineReady();
-      else if (engine.state === 'failed') this.#onEngineFailed(engine.failure);
-      else this.#setEngineState('loading');
-    }, (error) => {
-      if (this.#engineListeners === listeners) this.#engineListeners = null;   // Retry imports again
-      this.#onEngineFailed(`The solver could not be loaded (${error?.message ?? error})`);
-    });
-    if (this.#engineState === 'idle') this.#setEngineState('loading');
-  }
-
-  #whenReady() {
-    this.#connectEngine();
-    return new Promise((resolve, reject) => {
-      const check = () => {
-        if (this.#engineState === 'ready') { cleanup(); resolve(); }
-        else if (this.#engineState === 'failed') {
-          cleanup();
-          this.#say(this.#engineFailure, 'error');
-          reject(solverError('engine', this.#engineFailure));
-        }
-      };
-      const cleanup = () => this.removeEventListener('sudoku-solver-statechange', check);
-      this.addEventListener('sudoku-solver-statechange', check);
-      check();
-    });
-  }
-
-  #setEngineState(state) {
-    if (state === 'loading' && this.#engineState !== 'loading') this.#showProgress({ fraction: 0 });
-    this.#engineState = state;
+  // -- engine (engine-session.js starts it and words its failures) ----------------------------------
+  #onEngineState(state) {
+    if (state === 'loading') this.#showProgress({ fraction: 0 });
     this.setAttribute('engine-state', state);
     this.#progress.hidden = state !== 'loading';
     this.#retry.hidden = state !== 'failed';
-    this.dispatchEvent(new Event('sudoku-solver-statechange'));
   }
 
-  #onProgress(detail) {
-    if (this.#engineState === 'loading') this.#showProgress(detail);
-  }
-
-  /** "Downloading the solver: 1.2 of 3.6 MB, about 8 s left" while bytes arrive, else the stage's words. */
-  #showProgress({ fraction, message, stage, loaded, total, secondsLeft }) {
-    const f = Math.max(0, Math.min(1, Number(fraction) || 0));
+  #showProgress(detail) {
+    const f = Math.max(0, Math.min(1, Number(detail.fraction) || 0));
     this.#progressBar.style.setProperty('--fraction', String(f));
     this.#progressBar.parentElement.setAttribute('aria-valuenow', String(Math.round(f * 100)));
-    let text;
-    if (stage === 'download' && total > 0) {
-      const left = Number.isFinite(secondsLeft) && secondsLeft > 0 && loaded < total ? `, ${timeLeft(secondsLeft)}` : '';
-      text = `Downloading the solver: ${megabytes(loaded)} of ${megabytes(total)} MB${left}`;
-    } else {
-      const what = message ? String(message).replace(/(\.\.\.|…|\.)\s*$/, '') : 'Loading the solver engine';
-      text = `${what}… ${Math.round(f * 100)}%`;
-    }
-    this.#progressText.textContent = text;
+    this.#progressText.textContent = progressText(detail);
   }
 
-  #onEngineReady() {
-    if (this.#engineState === 'ready') return;
-    this.#setEngineState('ready');
+  #onEngineReady(info) {
     if (!this.#readyFired) {
       this.#readyFired = true;
-      this.#emit('ready', { info: this.#engine?.info ?? null });
+      this.#emit('ready', { info });
     }
     this.#requestConflicts();
     this.#requestMarks(0);
   }
 
-  #onEngineFailed(message, code = 'failed') {
-    if (this.#engineState === 'failed') return;
-    let why = message ? String(message).trim() : 'The solver engine could not start.';
-    why = why.replace(/\s*(Check the connection and )?press Retry\.?$/i, '');
-    const next = code === 'stalled' ? 'check the connection and press Retry' : 'press Retry to try again';
-    this.#engineFailure = `${/[.!?]$/.test(why) ? why : `${why}.`} Your grid is kept: ${next}.`;
-    this.#say(this.#engineFailure, 'error');
-    this.#setEngineState('failed');
-    this.#emit('error', { code: 'engine', message: this.#engineFailure, cells: [] });
+  #onEngineFailed(sentence) {
+    this.#say(sentence, 'error');
+    this.#emit('error', { code: 'engine', message: sentence, cells: [] });
   }
 
   /** Turn an engine rejection into a sentence, marks and an event; returns the Error to throw. */
   #fail(error, op) {
     const code = error?.code ?? 'engine';
     const cells = Array.isArray(error?.cells) ? error.cells : [];
-    const detail = String(error?.message ?? 'unknown error').replace(/\.$/, '');
-    let message;
-    switch (code) {
-      case 'conflict':
-        this.#markConflicts(cells);
-        message = `Cannot ${op} this grid: ${detail}.`;
-        break;
-      case 'no_solution':
-        message = 'This puzzle has no solution: no way to fill the grid keeps every given.';
-        break;
-      case 'timeout':
-        message = `${detail}. Nothing in the grid was lost: add some givens and try again.`;
-        break;
-      case 'gave_up':
-        message = `The engine gave up after ${SEARCH_BUDGET_MS / 1000} s: this grid is too open to settle. Add some givens and try again.`;
-        break;
-      case 'engine_failed':
-        message = `${detail}.`;
-        break;
-      case 'parse':
-        message = `The engine could not read the grid: ${detail}.`;
-        break;
-      default:
-        message = `The engine failed: ${detail}.`;
-    }
+    if (code === 'conflict') this.#markConflicts(cells);
+    const message = sentenceFor(error, op);
     this.#say(message, 'error');
     this.#emit('error', { code, message, cells });
     return solverError(code, message, cells);
@@ -949,10 +572,10 @@ export class SudokuSolverElement extends HTMLElement {
   // Live clash marks: ask the engine after each edit, debounced; only the latest answer counts.
   #requestConflicts() {
     clearTimeout(this.#conflictsTimer);
-    if (this.#engineState !== 'ready') return;
+    if (this.#session.state !== 'ready') return;
     this.#conflictsTimer = setTimeout(() => {
       const version = this.#version;
-      this.#engine.request('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
+      this.#session.ask('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
         .then((result) => {
           if (version !== this.#version || !this.isConnected) return;     // latest wins
           const list = Array.isArray(result?.conflicts) ? result.conflicts : [];
@@ -977,9 +600,7 @@ export class SudokuSolverElement extends HTMLElement {
   // -- state changes ------------------------------------------------------------------------------
   /** Replace the givens (and maybe the shape) as one undoable step. */
   #commit(values, shape, cause, logic = null) {
-    this.#undo.push(this.#snapshot());
-    if (this.#undo.length > HISTORY_LIMIT) this.#undo.shift();
-    this.#redo = [];
+    this.#history.record(this.#snapshot());
     this.#set(values, shape, cause, logic);
   }
 
@@ -1019,10 +640,9 @@ export class SudokuSolverElement extends HTMLElement {
     if (cause !== 'initial') this.#emit('change', { puzzle: this.puzzle, size: this.size, cause });
   }
 
-  #travel(from, to, cause) {
-    const entry = from.pop();
+  #travel(cause) {
+    const entry = cause === 'undo' ? this.#history.undo(this.#snapshot()) : this.#history.redo(this.#snapshot());
     if (!entry) { this.#say(cause === 'undo' ? 'Nothing to undo.' : 'Nothing to redo.'); return; }
-    to.push(this.#snapshot());
     this.#set(entry.values, entry.shape, cause, entry);
     this.#say(cause === 'undo' ? 'Undone.' : 'Redone.');
   }
@@ -1058,9 +678,14 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** Before a button acts: the board as the person left it, and a ready engine. */
   async #readyFor(waiting) {
-    if (this.#reading || this.#engineState !== 'ready') this.#say(waiting);
+    if (this.#reading || this.#session.state !== 'ready') this.#say(waiting);
     await this.#afterReading();
-    await this.#whenReady();
+    try {
+      await this.#session.whenReady();
+    } catch (error) {
+      this.#say(error.message, 'error');
+      throw error;
+    }
   }
 
   #setCell(index, value) {
@@ -1135,7 +760,7 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** Text that is not plainly a grid is read by the engine's parser: the board waits for it, in order. */
   #parseWithEngine(text, cause) {
-    if (this.#engineState !== 'ready') this.#say('Reading the puzzle: it appears as soon as the engine has loaded…');
+    if (this.#session.state !== 'ready') this.#say('Reading the puzzle: it appears as soon as the engine has loaded…');
     else this.#say('Reading the puzzle…');
     this.#queue(() => this.#read(text, cause));
   }
@@ -1143,8 +768,7 @@ export class SudokuSolverElement extends HTMLElement {
   async #read(text, cause) {
     let result;
     try {
-      await this.#whenReady();
-      result = await this.#engine.request('parse', { text }, { timeoutMs: SHORT_TIMEOUT_MS });
+      result = await this.#session.ask('parse', { text }, { timeoutMs: SHORT_TIMEOUT_MS });
     } catch (error) {
       const where = error?.code === 'parse' ? '' : ' (the engine is not available)';
       const message = `Could not read that puzzle${where}: ${String(error?.message ?? error).replace(/\.$/, '')}. The grid was left as it was.`;
@@ -1380,8 +1004,8 @@ export class SudokuSolverElement extends HTMLElement {
       if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
     }
     if (deco.links.length) this.#links.draw(deco.links, this.#shape); else this.#links.clear();
-    this.#buttons.undo.disabled = this.#undo.length === 0;
-    this.#buttons.redo.disabled = this.#redo.length === 0;
+    this.#buttons.undo.disabled = !this.#history.canUndo;
+    this.#buttons.redo.disabled = !this.#history.canRedo;
   }
 
   /** What the board shows now: the person's grid (with the solution, a hint, pointed cells), or a step of the path. */
