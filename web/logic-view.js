@@ -1,6 +1,6 @@
 // logic-view.js: how <sudoku-solver> draws the engine's human-style solving: pencil marks inside cells, a
 // step's highlight (its area, pattern cells and candidates, placements, eliminations) and chain links as
-// lines over the board, and the collapsible panel that steps through a whole path.
+// lines over the board, the collapsible panel that steps through a whole path, and its replay.
 //
 // Nothing here decides anything about Sudoku: steps, marks and the marks each step removes all come from the
 // engine (sudoku_core/bridge/ops_logic.py). This module only turns that data into DOM.
@@ -243,4 +243,27 @@ export class StepsPanel {
       } else b.removeAttribute('aria-current');
     }
   }
+}
+
+/** Values and marks before step `index` of a path ({steps, values, candidates, cache}): the start, with each
+ *  earlier step's placements and the marks it removed (both from the engine) replayed. Positions are cached
+ *  in `path.cache` every 32 steps, so stepping back and forth through a long path stays quick. */
+export function positionBefore(path, index) {
+  let from = Math.floor(index / 32);
+  while (from > 0 && !path.cache[from]) from--;
+  const start = from ? path.cache[from] : { values: path.values, marks: path.candidates };
+  const values = start.values.slice();
+  const marks = start.marks.map((m) => m.slice());
+  for (let k = from * 32; k < index; k++) {
+    const step = path.steps[k];
+    for (const { cell, digit } of step.placements) values[cell] = digit;
+    for (const [cell, digit] of step.removed ?? []) {
+      const at = marks[cell].indexOf(digit);
+      if (at >= 0) marks[cell].splice(at, 1);
+    }
+    if ((k + 1) % 32 === 0 && !path.cache[(k + 1) / 32]) {
+      path.cache[(k + 1) / 32] = { values: values.slice(), marks: marks.map((m) => m.slice()) };
+    }
+  }
+  return { values, marks };
 }

@@ -14,11 +14,12 @@
 // every asset is found from this file's own URL, and the page-wide engine is shared by every widget.
 
 import {
-  ALPHABET, MAX_SIDE, decodeLine, decodePlainGrid, encodeLine, parseSize, sameShape, shapeSpec, sizeName,
+  MAX_SIDE, decodeLine, decodePlainGrid, encodeLine, parseSize, sameShape, shapeSpec, sizeName, valueOfKey,
 } from './grid-codec.js';
 import { EngineSession, progressText, sentenceFor, solverError } from './engine-session.js';
 import { History } from './history.js';
-import { LinkLayer, StepsPanel, decoration, paintMarks } from './logic-view.js';
+import { BoardView, cellIndex, make } from './board-view.js';
+import { decoration, positionBefore } from './logic-view.js';
 import { styleSheet } from './solver-style.js';
 
 const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
@@ -41,12 +42,6 @@ function formatMs(ms) {
   return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
 }
 
-function make(tag, props = {}, attrs = {}) {
-  const el = document.createElement(tag);
-  Object.assign(el, props);
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  return el;
-}
 
 export class SudokuSolverElement extends HTMLElement {
   static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading'];
@@ -55,7 +50,6 @@ export class SudokuSolverElement extends HTMLElement {
   #values = new Array(81).fill(0);    // what the person (or the puzzle attribute) put in: the givens
   #solution = null;                   // values from the engine, shown in empty cells, or null
   #conflictCells = new Set();
-  #cursor = 0;                        // the cell holding tabindex=0 (roving tabindex)
   #history = new History();
   #version = 0;                       // bumped on every change of the givens or the shape
   #started = false;                   // connected once: attributes apply live from then on
@@ -79,68 +73,19 @@ export class SudokuSolverElement extends HTMLElement {
   #hint = null;                       // {version, stage 1..3, step}: the hint being shown
   #pointed = null;                    // {version, cells}: cells a diagnosis points at
   #path = null;                       // {version, steps, candidates, values, status, message, cells, index}
-  #links; #stepsPanel;
-
-  // shadow parts
-  #root; #board; #cells = []; #pad; #controls; #buttons = {}; #status; #progress; #progressBar; #progressText; #retry;
+  #ui;                                // board-view.js: the shadow DOM
 
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open', delegatesFocus: false });
     shadow.adoptedStyleSheets = [styleSheet()];
-    this.#root = make('div', { className: 'root' }, { part: 'root' });
-
-    const wrap = make('div', { className: 'board-wrap' });
-    this.#board = make('div', { className: 'board' }, { part: 'board', role: 'grid' });
-    const frame = make('div', { className: 'board-frame' });
-    frame.append(this.#board);
-    this.#links = new LinkLayer(frame);
-    this.#stepsPanel = new StepsPanel(make, {
+    this.#ui = new BoardView(shadow, {
       onToggle: (open) => this.#onStepsToggle(open),
       onGo: (index) => this.#goToStep(index),
       onRefresh: () => this.#loadPath(),
     });
-    wrap.append(frame, this.#stepsPanel.details);
-
-    const side = make('div', { className: 'side' });
-    this.#pad = make('div', { className: 'pad' }, { part: 'pad', role: 'group', 'aria-label': 'Digit pad' });
-    this.#controls = make('div', { className: 'controls' }, { part: 'controls', role: 'group', 'aria-label': 'Actions' });
-    const button = (name, label, title, extra = '') => {
-      const b = make('button', { type: 'button', textContent: label, className: extra }, { part: `button ${name}-button` });
-      if (title) b.title = title;
-      b.dataset.action = name;
-      this.#buttons[name] = b;
-      return b;
-    };
-    this.#controls.append(
-      button('solve', 'Solve', '', 'primary'),
-      button('check', 'Check', 'Is this puzzle valid, with exactly one solution? (does not reveal it)', 'check-button'),
-      button('hint', 'Hint', 'Press once: where to look; twice: the deduction; three times: apply it'),
-      button('candidates', 'Candidates', 'Show the pencil marks: the digits each empty cell may still hold', 'candidates-button'),
-      button('rate', 'Rate', 'How hard is this puzzle for a person? (score and level)'),
-      button('undo', 'Undo', 'Undo (Ctrl+Z)'),
-      button('redo', 'Redo', 'Redo (Ctrl+Y or Ctrl+Shift+Z)'),
-      button('clear', 'Clear', 'Empty the whole grid (undo brings it back)'),
-    );
-    this.#progress = make('div', { className: 'progress' }, { part: 'progress' });
-    const track = make('div', { className: 'track' }, {
-      role: 'progressbar', 'aria-label': 'Loading the solver engine', 'aria-valuemin': '0', 'aria-valuemax': '100',
-    });
-    this.#progressBar = make('div', { className: 'bar' });
-    track.append(this.#progressBar);
-    this.#progressText = make('span', { textContent: 'Loading the solver engine…' });
-    this.#progress.append(track, this.#progressText);
-    this.#status = make('p', { className: 'status' }, { part: 'status', role: 'status', 'aria-live': 'polite' });
-    this.#retry = make('button', { type: 'button', textContent: 'Retry', className: 'retry', hidden: true },
-      { part: 'button retry-button' });
-    this.#retry.addEventListener('click', () => this.retry());
-    side.append(this.#controls, this.#pad, this.#progress, this.#status, this.#retry);
-    this.#root.append(wrap, side);
-    shadow.append(this.#root);
-    this.#buttons.candidates.setAttribute('aria-pressed', 'false');
-
-    this.#buildBoard();
-    this.#buildPad();
+    this.#ui.retry.addEventListener('click', () => this.retry());
+    this.#ui.build(this.#shape);
   }
 
   // -- properties reflecting attributes ----------------------------------------------------------
@@ -174,23 +119,22 @@ export class SudokuSolverElement extends HTMLElement {
     if (!this.#started) return;            // the first connect applies them in a fixed order
     if (name === 'puzzle') { if (value !== null) this.#loadPuzzle(value, 'attribute'); }
     else if (name === 'size') this.#applySize(value, true);
-    else if (name === 'readonly') this.#renderControls();
-    else if (name === 'controls') this.#renderControls();
+    else if (name === 'readonly' || name === 'controls') this.#renderControls();
     else if (name === 'loading' && this.isConnected) this.#session.startWhenWanted(this.loading === 'eager');
   }
 
   connectedCallback() {
-    this.#board.addEventListener('keydown', this.#onBoardKeydown);
-    this.#board.addEventListener('focusin', this.#onBoardFocusin);
-    this.#board.addEventListener('focusout', this.#onBoardFocusout);
-    this.#board.addEventListener('pointerdown', this.#onBoardPointerdown);
-    this.#root.addEventListener('keydown', this.#onRootKeydown);
-    this.#root.addEventListener('paste', this.#onPaste);
-    this.#root.addEventListener('focusin', this.#session.start);
-    this.#root.addEventListener('pointerdown', this.#session.start);
-    this.#controls.addEventListener('click', this.#onControlClick);
-    this.#pad.addEventListener('mousedown', this.#onPadMousedown);
-    this.#pad.addEventListener('click', this.#onPadClick);
+    this.#ui.board.addEventListener('keydown', this.#onBoardKeydown);
+    this.#ui.board.addEventListener('focusin', this.#onBoardFocusin);
+    this.#ui.board.addEventListener('focusout', this.#onBoardFocusout);
+    this.#ui.board.addEventListener('pointerdown', this.#onBoardPointerdown);
+    this.#ui.root.addEventListener('keydown', this.#onRootKeydown);
+    this.#ui.root.addEventListener('paste', this.#onPaste);
+    this.#ui.root.addEventListener('focusin', this.#session.start);
+    this.#ui.root.addEventListener('pointerdown', this.#session.start);
+    this.#ui.controls.addEventListener('click', this.#onControlClick);
+    this.#ui.pad.addEventListener('mousedown', this.#onPadMousedown);
+    this.#ui.pad.addEventListener('click', this.#onPadClick);
 
     if (!this.#started) {
       this.#started = true;
@@ -203,17 +147,17 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#board.removeEventListener('keydown', this.#onBoardKeydown);
-    this.#board.removeEventListener('focusin', this.#onBoardFocusin);
-    this.#board.removeEventListener('focusout', this.#onBoardFocusout);
-    this.#board.removeEventListener('pointerdown', this.#onBoardPointerdown);
-    this.#root.removeEventListener('keydown', this.#onRootKeydown);
-    this.#root.removeEventListener('paste', this.#onPaste);
-    this.#root.removeEventListener('focusin', this.#session.start);
-    this.#root.removeEventListener('pointerdown', this.#session.start);
-    this.#controls.removeEventListener('click', this.#onControlClick);
-    this.#pad.removeEventListener('mousedown', this.#onPadMousedown);
-    this.#pad.removeEventListener('click', this.#onPadClick);
+    this.#ui.board.removeEventListener('keydown', this.#onBoardKeydown);
+    this.#ui.board.removeEventListener('focusin', this.#onBoardFocusin);
+    this.#ui.board.removeEventListener('focusout', this.#onBoardFocusout);
+    this.#ui.board.removeEventListener('pointerdown', this.#onBoardPointerdown);
+    this.#ui.root.removeEventListener('keydown', this.#onRootKeydown);
+    this.#ui.root.removeEventListener('paste', this.#onPaste);
+    this.#ui.root.removeEventListener('focusin', this.#session.start);
+    this.#ui.root.removeEventListener('pointerdown', this.#session.start);
+    this.#ui.controls.removeEventListener('click', this.#onControlClick);
+    this.#ui.pad.removeEventListener('mousedown', this.#onPadMousedown);
+    this.#ui.pad.removeEventListener('click', this.#onPadClick);
     this.#session.stop();
     clearTimeout(this.#conflictsTimer);
   }
@@ -300,7 +244,7 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** Start the engine again after it failed or stalled (what the Retry button does); the grid is kept. */
   retry() {
-    this.#retry.hidden = true;
+    this.#ui.retry.hidden = true;
     this.#say('Trying again…');
     this.#session.retry();
   }
@@ -322,7 +266,7 @@ export class SudokuSolverElement extends HTMLElement {
   get showCandidates() { return this.#showMarks; }
   set showCandidates(value) {
     this.#showMarks = Boolean(value);
-    this.#buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
+    this.#ui.buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
     this.#requestMarks(0);
     this.#render();
   }
@@ -383,7 +327,7 @@ export class SudokuSolverElement extends HTMLElement {
     else this.#applyHint(step);
     if (stage < 3) this.#render();
     const data = { ...step, stage };
-    this.#emit('hint', { stage, status: 'step', step: data, message: this.#status.textContent, cells: step.cells });
+    this.#emit('hint', { stage, status: 'step', step: data, message: this.#ui.status.textContent, cells: step.cells });
     return data;
   }
 
@@ -414,7 +358,7 @@ export class SudokuSolverElement extends HTMLElement {
     const version = this.#version;
     const big = this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : '';
     this.#say(`Rating…${big}`);
-    this.#buttons.rate.disabled = true;
+    this.#ui.buttons.rate.disabled = true;
     let result;
     try {
       result = await this.#session.ask('rate', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: RATE_TIMEOUT_MS });
@@ -422,7 +366,7 @@ export class SudokuSolverElement extends HTMLElement {
       if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'rate');
     } finally {
-      this.#buttons.rate.disabled = false;
+      this.#ui.buttons.rate.disabled = false;
     }
     if (version !== this.#version) {
       this.#say('The grid changed while it was being rated: press Rate again.');
@@ -468,13 +412,13 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #closeSteps() {
-    if (this.#stepsPanel.open) this.#stepsPanel.details.open = false;
+    if (this.#ui.stepsPanel.open) this.#ui.stepsPanel.details.open = false;
   }
 
   async #loadPath() {
     this.#hint = null;
     this.#path = null;
-    this.#stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
+    this.#ui.stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
     let result;
     let version;
     try {
@@ -485,14 +429,14 @@ export class SudokuSolverElement extends HTMLElement {
     } catch (error) {
       if (error.code === 'superseded') return;
       const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);
-      this.#stepsPanel.message(`No steps: ${why.replace(/\.$/, '')}.`, { stale: true });
+      this.#ui.stepsPanel.message(`No steps: ${why.replace(/\.$/, '')}.`, { stale: true });
       return;
     }
-    if (version !== this.#version) { this.#stepsPanel.message('The grid changed meanwhile.', { stale: true }); return; }
+    if (version !== this.#version) { this.#ui.stepsPanel.message('The grid changed meanwhile.', { stale: true }); return; }
     const steps = Array.isArray(result.steps) ? result.steps : [];
     this.#path = { version, steps, candidates: result.candidates, values: this.#values.slice(),
       cells: Array.isArray(result.cells) ? result.cells : [], index: 0, cache: [] };
-    this.#stepsPanel.load(steps, String(result.message ?? ''), make);
+    this.#ui.stepsPanel.load(steps, String(result.message ?? ''), make);
     this.#goToStep(0);
   }
 
@@ -501,47 +445,20 @@ export class SudokuSolverElement extends HTMLElement {
     if (!path || path.version !== this.#version) return;
     const at = Math.max(0, Math.min(path.steps.length, Number(index) || 0));
     path.index = at;
-    this.#stepsPanel.show(at, path.steps);
+    this.#ui.stepsPanel.show(at, path.steps);
     this.#render();
     this.#emit('step', { index: at, count: path.steps.length, step: path.steps[at] ?? null });
-  }
-
-  /** Values and marks before step `index` of the path: the start, with each earlier step's placements and the
-   *  marks it removed (both from the engine) replayed. Positions are cached every 32 steps. */
-  #positionBefore(index) {
-    const path = this.#path;
-    let from = Math.floor(index / 32);
-    while (from > 0 && !path.cache[from]) from--;
-    const start = from ? path.cache[from] : { values: path.values, marks: path.candidates };
-    const values = start.values.slice();
-    const marks = start.marks.map((m) => m.slice());
-    for (let k = from * 32; k < index; k++) {
-      const step = path.steps[k];
-      for (const { cell, digit } of step.placements) values[cell] = digit;
-      for (const [cell, digit] of step.removed ?? []) {
-        const at = marks[cell].indexOf(digit);
-        if (at >= 0) marks[cell].splice(at, 1);
-      }
-      if ((k + 1) % 32 === 0 && !path.cache[(k + 1) / 32]) {
-        path.cache[(k + 1) / 32] = { values: values.slice(), marks: marks.map((m) => m.slice()) };
-      }
-    }
-    return { values, marks };
   }
 
   // -- engine (engine-session.js starts it and words its failures) ----------------------------------
   #onEngineState(state) {
     if (state === 'loading') this.#showProgress({ fraction: 0 });
     this.setAttribute('engine-state', state);
-    this.#progress.hidden = state !== 'loading';
-    this.#retry.hidden = state !== 'failed';
+    this.#ui.showEngineState(state);
   }
 
   #showProgress(detail) {
-    const f = Math.max(0, Math.min(1, Number(detail.fraction) || 0));
-    this.#progressBar.style.setProperty('--fraction', String(f));
-    this.#progressBar.parentElement.setAttribute('aria-valuenow', String(Math.round(f * 100)));
-    this.#progressText.textContent = progressText(detail);
+    this.#ui.showProgress(detail.fraction, progressText(detail));
   }
 
   #onEngineReady(info) {
@@ -625,14 +542,12 @@ export class SudokuSolverElement extends HTMLElement {
     }
     this.#hint = null;
     this.#pointed = null;
-    if (this.#path && this.#stepsPanel.open) this.#stepsPanel.message('The grid changed since these steps were worked out.', { stale: true });
+    if (this.#path && this.#ui.stepsPanel.open) this.#ui.stepsPanel.message('The grid changed since these steps were worked out.', { stale: true });
     this.#path = null;
     this.#requestMarks();
     if (this.#clashShown) { this.#say(''); }
     if (reshaped) {
-      this.#cursor = Math.min(this.#cursor, values.length - 1);
-      this.#buildBoard();
-      this.#buildPad();
+      this.#ui.build(shape);
       this.#reflectSize();
     }
     this.#render();
@@ -662,11 +577,11 @@ export class SudokuSolverElement extends HTMLElement {
   #queue(task) {
     const next = (this.#reading ?? Promise.resolve()).then(task).catch(() => { /* reported by the task */ });
     this.#reading = next;
-    this.#board.setAttribute('aria-busy', 'true');
+    this.#ui.board.setAttribute('aria-busy', 'true');
     next.then(() => {
       if (this.#reading !== next) return;
       this.#reading = null;
-      this.#board.removeAttribute('aria-busy');
+      this.#ui.board.removeAttribute('aria-busy');
     });
     return next;
   }
@@ -799,30 +714,30 @@ export class SudokuSolverElement extends HTMLElement {
 
   // -- events from the person ---------------------------------------------------------------------
   #onBoardKeydown = (e) => {
-    const index = this.#cellIndex(e.target);
+    const index = cellIndex(e.target);
     if (index < 0) return;
     const n = this.#shape.side;
     const row = Math.floor(index / n);
     const col = index % n;
     if (e.altKey || e.metaKey || e.ctrlKey) {
-      if (e.ctrlKey && e.key === 'Home') { this.#focusCell(0); e.preventDefault(); }
-      else if (e.ctrlKey && e.key === 'End') { this.#focusCell(n * n - 1); e.preventDefault(); }
+      if (e.ctrlKey && e.key === 'Home') { this.#ui.focusCell(0); e.preventDefault(); }
+      else if (e.ctrlKey && e.key === 'End') { this.#ui.focusCell(n * n - 1); e.preventDefault(); }
       return;                                  // undo/redo and browser shortcuts are handled elsewhere
     }
     let handled = true;
     switch (e.key) {
-      case 'ArrowUp': this.#focusCell(Math.max(row - 1, 0) * n + col); break;
-      case 'ArrowDown': this.#focusCell(Math.min(row + 1, n - 1) * n + col); break;
-      case 'ArrowLeft': this.#focusCell(row * n + Math.max(col - 1, 0)); break;
-      case 'ArrowRight': this.#focusCell(row * n + Math.min(col + 1, n - 1)); break;
-      case 'Home': this.#focusCell(row * n); break;
-      case 'End': this.#focusCell(row * n + n - 1); break;
+      case 'ArrowUp': this.#ui.focusCell(Math.max(row - 1, 0) * n + col); break;
+      case 'ArrowDown': this.#ui.focusCell(Math.min(row + 1, n - 1) * n + col); break;
+      case 'ArrowLeft': this.#ui.focusCell(row * n + Math.max(col - 1, 0)); break;
+      case 'ArrowRight': this.#ui.focusCell(row * n + Math.min(col + 1, n - 1)); break;
+      case 'Home': this.#ui.focusCell(row * n); break;
+      case 'End': this.#ui.focusCell(row * n + n - 1); break;
       case 'Backspace': case 'Delete': case '0': case '.': case ' ':
         if (!this.readOnly) this.#setCell(index, 0);
         break;
       default: {
-        const k = e.key.length === 1 ? ALPHABET.slice(0, n).indexOf(e.key.toUpperCase()) : -1;
-        if (k >= 0 && !this.readOnly) this.#setCell(index, k + 1);
+        const value = valueOfKey(e.key, n);
+        if (value > 0 && !this.readOnly) this.#setCell(index, value);
         else handled = false;
       }
     }
@@ -839,12 +754,12 @@ export class SudokuSolverElement extends HTMLElement {
   };
 
   #onBoardFocusin = (e) => {
-    const index = this.#cellIndex(e.target);
-    if (index >= 0 && index !== this.#cursor) { this.#cursor = index; this.#renderCursor(); }
-    this.#renderPeers();
+    const index = cellIndex(e.target);
+    if (index >= 0 && index !== this.#ui.cursor) { this.#ui.cursor = index; this.#ui.renderCursor(); }
+    this.#ui.renderPeers();
   };
 
-  #onBoardFocusout = () => { queueMicrotask(() => this.#renderPeers()); };
+  #onBoardFocusout = () => { queueMicrotask(() => this.#ui.renderPeers()); };
 
   #onBoardPointerdown = (e) => {
     const cell = e.target.closest?.('[role="gridcell"]');
@@ -857,9 +772,9 @@ export class SudokuSolverElement extends HTMLElement {
     const trimmed = text.trim();
     if (!trimmed) return;
     e.preventDefault();
-    const index = this.#cellIndex(e.target);
-    const k = trimmed.length === 1 ? ALPHABET.slice(0, this.#shape.side).indexOf(trimmed.toUpperCase()) : -1;
-    if (k >= 0 && index >= 0) { this.#setCell(index, k + 1); return; }
+    const index = cellIndex(e.target);
+    const value = valueOfKey(trimmed, this.#shape.side);
+    if (value > 0 && index >= 0) { this.#setCell(index, value); return; }
     this.#loadPuzzle(text, 'paste');
   };
 
@@ -880,139 +795,30 @@ export class SudokuSolverElement extends HTMLElement {
   #onPadClick = (e) => {
     const b = e.target.closest?.('button');
     if (!b || this.readOnly) return;
-    this.#setCell(this.#cursor, Number(b.dataset.value));
-    if (this.#board.contains(this.shadowRoot.activeElement) || !this.#pad.contains(this.shadowRoot.activeElement)) {
-      this.#cells[this.#cursor]?.focus({ preventScroll: true });
+    this.#setCell(this.#ui.cursor, Number(b.dataset.value));
+    if (this.#ui.board.contains(this.shadowRoot.activeElement) || !this.#ui.pad.contains(this.shadowRoot.activeElement)) {
+      this.#ui.cells[this.#ui.cursor]?.focus({ preventScroll: true });
     }
   };
 
-  // -- rendering ----------------------------------------------------------------------------------
-  #cellIndex(node) {
-    const i = node?.dataset?.index;
-    return i === undefined ? -1 : Number(i);
-  }
-
-  #focusCell(index) {
-    this.#cursor = index;
-    this.#renderCursor();
-    this.#cells[index]?.focus();
-  }
-
-  #buildBoard() {
-    const { side: n, rows: br, cols: bc } = this.#shape;
-    this.#board.style.setProperty('--n', String(n));
-    this.#board.style.setProperty('--br', String(br));
-    this.#board.style.setProperty('--bc', String(bc));
-    this.#board.style.setProperty('--mk', String(Math.max(br, bc)));
-    this.#board.setAttribute('aria-label', `Sudoku grid, ${n} by ${n}`);
-    const rows = [];
-    this.#cells = [];
-    for (let r = 0; r < n; r++) {
-      const row = make('div', { className: 'row' }, { role: 'row' });
-      for (let c = 0; c < n; c++) {
-        const cell = make('div', {}, { role: 'gridcell', 'aria-label': `Row ${r + 1}, column ${c + 1}`, tabindex: '-1' });
-        cell.dataset.index = String(r * n + c);
-        cell.dataset.side = String(n);
-        const edges = ['cell'];
-        if (c === n - 1) edges.push('last-col'); else if ((c + 1) % bc === 0) edges.push('box-right');
-        if (r === n - 1) edges.push('last-row'); else if ((r + 1) % br === 0) edges.push('box-bottom');
-        cell.dataset.edges = edges.join(' ');
-        row.append(cell);
-        this.#cells.push(cell);
-      }
-      rows.push(row);
-    }
-    this.#board.replaceChildren(...rows);
-    this.#renderCursor();
-  }
-
-  #buildPad() {
-    const n = this.#shape.side;
-    const buttons = [];
-    for (let v = 1; v <= n; v++) {
-      const b = make('button', { type: 'button', textContent: ALPHABET[v - 1] }, { part: 'pad-button', 'aria-label': `Enter ${ALPHABET[v - 1]}` });
-      b.dataset.value = String(v);
-      buttons.push(b);
-    }
-    const erase = make('button', { type: 'button', textContent: 'Erase', className: 'erase' }, { part: 'pad-button erase-button' });
-    erase.dataset.value = '0';
-    buttons.push(erase);
-    const cols = n <= 9 ? Math.max(n <= 6 ? n + 1 : 5, 1) : n <= 16 ? 6 : 7;
-    this.#pad.style.setProperty('--pad-cols', String(cols));
-    const remainder = (cols - (n % cols)) % cols || cols;
-    this.#pad.style.setProperty('--erase-span', String(remainder));
-    this.#pad.replaceChildren(...buttons);
-  }
-
+  // -- rendering (board-view.js paints what #view() says) ------------------------------------------------
   #renderControls() {
     const raw = this.getAttribute('controls');
     const wanted = new Set(raw === null ? ALL_CONTROLS : raw.toLowerCase().split(/[\s,]+/).filter(Boolean));
-    const editing = !this.readOnly;
-    for (const [name, b] of Object.entries(this.#buttons)) {
-      b.hidden = !wanted.has(name) || (!editing && (name === 'undo' || name === 'redo' || name === 'clear'));
-    }
-    this.#controls.hidden = Object.values(this.#buttons).every((b) => b.hidden);
-    this.#pad.hidden = !wanted.has('pad') || !editing;
-    this.#stepsPanel.details.hidden = !wanted.has('steps');
-    if (this.#stepsPanel.details.hidden && this.#stepsPanel.open) this.#stepsPanel.details.open = false;
-    this.#board.setAttribute('aria-readonly', String(!editing));
-  }
-
-  #renderCursor() {
-    this.#cells.forEach((cell, i) => { cell.tabIndex = i === this.#cursor ? 0 : -1; });
-  }
-
-  #renderPeers() {
-    const active = this.shadowRoot.activeElement;
-    const focused = active && this.#board.contains(active) ? this.#cellIndex(active) : -1;
-    const { side: n, rows: br, cols: bc } = this.#shape;
-    const fr = Math.floor(focused / n), fc = focused % n;
-    const box = (r, c) => Math.floor(r / br) * 1000 + Math.floor(c / bc);
-    const fbox = box(fr, fc);
-    this.#cells.forEach((cell, i) => {
-      const r = Math.floor(i / n), c = i % n;
-      const peer = focused >= 0 && i !== focused && (r === fr || c === fc || box(r, c) === fbox);
-      cell.classList.toggle('peer', peer);
-    });
+    this.#ui.setControls(wanted, !this.readOnly);
   }
 
   #render() {
-    const view = this.#view();
-    const { values, deco } = view;
-    for (let i = 0; i < this.#cells.length; i++) {
-      const cell = this.#cells[i];
-      const ghost = deco.place.get(i);
-      const given = this.#values[i];
-      const v = values[i] || (ghost ?? 0);
-      const kind = given ? 'given' : ghost && !values[i] ? 'ghost' : values[i] ? view.kindOfFilled : 'empty';
-      const clash = this.#conflictCells.has(i);
-      const text = v ? ALPHABET[v - 1] : '';
-      const marks = !v && view.marks ? view.marks[i] : null;
-      if (marks) {
-        for (const node of [...cell.childNodes]) if (node.nodeType === Node.TEXT_NODE) node.remove();
-        paintMarks(cell, marks, deco.marks.get(i), ALPHABET);
-      } else {
-        paintMarks(cell, null);
-        if (cell.textContent !== text) cell.textContent = text;
-      }
-      const lit = this.#highlightClasses(i, deco, view.pointed);
-      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${lit}${cell.classList.contains('peer') ? ' peer' : ''}`;
-      if (cell.className !== classes) cell.className = classes;
-      cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
-      if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
-      const description = this.#describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed });
-      if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
-    }
-    if (deco.links.length) this.#links.draw(deco.links, this.#shape); else this.#links.clear();
-    this.#buttons.undo.disabled = !this.#history.canUndo;
-    this.#buttons.redo.disabled = !this.#history.canRedo;
+    this.#ui.paint(this.#view(), this.#values, this.#conflictCells);
+    this.#ui.buttons.undo.disabled = !this.#history.canUndo;
+    this.#ui.buttons.redo.disabled = !this.#history.canRedo;
   }
 
   /** What the board shows now: the person's grid (with the solution, a hint, pointed cells), or a step of the path. */
   #view() {
     const path = this.#path;
-    if (path && path.version === this.#version && this.#stepsPanel.open) {
-      const { values, marks } = this.#positionBefore(path.index);
+    if (path && path.version === this.#version && this.#ui.stepsPanel.open) {
+      const { values, marks } = positionBefore(path, path.index);
       const step = path.steps[path.index];
       const pointed = path.index >= path.steps.length ? new Set(path.cells) : new Set();
       return { values, marks, deco: decoration(step, 2), pointed, kindOfFilled: 'stepped' };
@@ -1026,40 +832,9 @@ export class SudokuSolverElement extends HTMLElement {
     return { values, marks, deco, pointed, kindOfFilled: 'solved' };
   }
 
-  #highlightClasses(i, deco, pointed) {
-    let out = '';
-    if (deco.area.has(i)) out += ' hl-area';
-    if (deco.pattern.has(i)) out += ' hl-pattern';
-    if (deco.place.has(i)) out += ' hl-place';
-    if (deco.wrong.has(i)) out += ' hl-wrong';
-    if (pointed.has(i)) out += ' hl-pointed';
-    return out;
-  }
-
-  /** The cell's description for screen readers: its digit or marks, and what the hint or step says of it. */
-  #describeCell(i, { v, kind, text, clash, marks, deco, pointed }) {
-    const parts = [];
-    if (kind === 'ghost') parts.push(`empty, hint: ${text} goes here`);
-    else if (v) parts.push(`${text}${kind === 'solved' ? ', solved' : kind === 'stepped' ? ', placed by an earlier step' : ''}${clash ? ', clashes' : ''}`);
-    else parts.push(marks ? `empty, candidates ${marks.map((d) => ALPHABET[d - 1]).join(' ') || 'none'}` : 'empty');
-    const kinds = deco.marks.get(i);
-    if (kinds) {
-      const gone = [...kinds].filter(([, k]) => k === 'm-elim').map(([d]) => ALPHABET[d - 1]);
-      const used = [...kinds].filter(([, k]) => k === 'm-pattern').map(([d]) => ALPHABET[d - 1]);
-      if (used.length) parts.push(`hint uses ${used.join(' ')}`);
-      if (gone.length) parts.push(`hint removes ${gone.join(' ')}`);
-    }
-    if (deco.wrong.has(i)) parts.push('hint: this entry is wrong');
-    else if (deco.pattern.has(i)) parts.push('in the hint');
-    else if (deco.area.has(i)) parts.push('in the hint area');
-    if (pointed.has(i)) parts.push('pointed out');
-    return parts.join(', ');
-  }
-
   #say(text, tone = '') {
     this.#clashShown = false;
-    this.#status.textContent = text;
-    this.#status.className = `status${tone ? ` ${tone}` : ''}`;
+    this.#ui.say(text, tone);
   }
 
   #emit(name, detail) {
