@@ -141,6 +141,47 @@ export class BoardView {
     this.board.setAttribute('aria-readonly', String(!editing));
   }
 
+  /** Focus follows the pointer, the roving tabindex follows focus, and the focused cell's peers are shaded:
+   *  until `signal` aborts. */
+  listen(signal) {
+    this.board.addEventListener('focusin', (e) => {
+      const index = cellIndex(e.target);
+      if (index >= 0 && index !== this.cursor) { this.cursor = index; this.renderCursor(); }
+      this.renderPeers();
+    }, { signal });
+    this.board.addEventListener('focusout', () => queueMicrotask(() => this.renderPeers()), { signal });
+    this.board.addEventListener('pointerdown', (e) => {
+      const cell = e.target.closest?.('[role="gridcell"]');
+      if (cell) cell.focus();
+    }, { signal });
+  }
+
+  /** Arrow keys, Home and End (with Ctrl: the first and the last cell) move the focus from cell `index`.
+   *  True when the key was one of them. */
+  navigate(e, index) {
+    const n = this.shape.side;
+    const row = Math.floor(index / n);
+    const col = index % n;
+    let to = -1;
+    if (e.ctrlKey && !e.altKey && !e.metaKey) {
+      if (e.key === 'Home') to = 0;
+      else if (e.key === 'End') to = n * n - 1;
+    } else if (!e.ctrlKey && !e.altKey && !e.metaKey) {
+      switch (e.key) {
+        case 'ArrowUp': to = Math.max(row - 1, 0) * n + col; break;
+        case 'ArrowDown': to = Math.min(row + 1, n - 1) * n + col; break;
+        case 'ArrowLeft': to = row * n + Math.max(col - 1, 0); break;
+        case 'ArrowRight': to = row * n + Math.min(col + 1, n - 1); break;
+        case 'Home': to = row * n; break;
+        case 'End': to = row * n + n - 1; break;
+        default: break;
+      }
+    }
+    if (to < 0) return false;
+    this.focusCell(to);
+    return true;
+  }
+
   focusCell(index) {
     this.cursor = index;
     this.renderCursor();

@@ -17,9 +17,10 @@ import {
   MAX_SIDE, decodeLine, decodePlainGrid, encodeLine, parseSize, sameShape, shapeSpec, sizeName, valueOfKey,
 } from './grid-codec.js';
 import { EngineSession, progressText, sentenceFor, solverError } from './engine-session.js';
+import { EditQueue } from './edit-queue.js';
 import { History } from './history.js';
-import { BoardView, cellIndex, make } from './board-view.js';
-import { decoration, positionBefore } from './logic-view.js';
+import { BoardView, cellIndex } from './board-view.js';
+import { LogicController } from './logic-controller.js';
 import { styleSheet } from './solver-style.js';
 
 const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
@@ -28,10 +29,7 @@ const SEARCH_BUDGET_MS = 20000;     // the Python search gives up after this ('g
 const SHORT_TIMEOUT_MS = 10000;    // parse and conflicts, quick by nature
 const CONFLICTS_DEBOUNCE_MS = 40;
 const ALL_CONTROLS = ['solve', 'check', 'hint', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
-const HINT_TIMEOUT_MS = 30000;     // a hint on an open 9x9 takes well under a second; 4 times this past 9x9
-const PATH_TIMEOUT_MS = 180000;    // the whole path of a 16x16 can take a minute in Pyodide
-const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many times: minutes, not seconds
-const MARKS_DEBOUNCE_MS = 60;
+const ERASE_KEYS = new Set(['Backspace', 'Delete', '0', '.', ' ']);
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
 
@@ -61,31 +59,42 @@ export class SudokuSolverElement extends HTMLElement {
   });
   #readyFired = false;
   #conflictsTimer = 0;
-  #reading = null;                    // while the engine reads a pasted text: a promise that edits made
-                                      // meanwhile, and the buttons, wait behind (so nothing is out of order)
+  #edits = new EditQueue((busy) => { if (busy) this.#ui.board.setAttribute('aria-busy', 'true'); else this.#ui.board.removeAttribute('aria-busy'); });
   #clashShown = false;                // the status currently shows a live clash message
   #origin = new Array(81).fill(0);    // the puzzle as loaded: entries typed since then are the person's own
   #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
-  #showMarks = false;                 // the Candidates toggle
-  #marks = null;                      // {version, lists, raw}: the engine's marks for the grid (raw: before
-                                      // the eliminated ones are taken away)
-  #marksTimer = 0;
-  #hint = null;                       // {version, stage 1..3, step}: the hint being shown
-  #pointed = null;                    // {version, cells}: cells a diagnosis points at
-  #path = null;                       // {version, steps, candidates, values, status, message, cells, index}
+  #logic;                             // logic-controller.js: Candidates, Hint, Rate, Steps
   #ui;                                // board-view.js: the shadow DOM
+  #unlisten = null;                   // aborts the listeners added when connected
 
   constructor() {
     super();
     const shadow = this.attachShadow({ mode: 'open', delegatesFocus: false });
     shadow.adoptedStyleSheets = [styleSheet()];
     this.#ui = new BoardView(shadow, {
-      onToggle: (open) => this.#onStepsToggle(open),
-      onGo: (index) => this.#goToStep(index),
-      onRefresh: () => this.#loadPath(),
+      onToggle: (open) => this.#logic.onStepsToggle(open),
+      onGo: (index) => this.#logic.goToStep(index),
+      onRefresh: () => this.#logic.loadPath(),
     });
     this.#ui.retry.addEventListener('click', () => this.retry());
     this.#ui.build(this.#shape);
+    const element = this;
+    this.#logic = new LogicController({
+      grid: () => ({ version: this.#version, shape: this.#shape, values: this.#values, puzzle: this.puzzle,
+        origin: this.#origin, eliminated: this.#eliminated, solution: this.#solution }),
+      session: this.#session,
+      ui: this.#ui,
+      say: (text, tone) => this.#say(text, tone),
+      emit: (name, detail) => this.#emit(name, detail),
+      render: () => this.#render(),
+      fail: (error, op) => this.#fail(error, op),
+      readyFor: (sentence) => this.#readyFor(sentence),
+      afterReading: () => this.#edits.settled(),
+      commit: (values, shape, cause, logic) => this.#commit(values, shape, cause, logic),
+      hideSolution: () => { if (this.#solution) { this.#solution = null; this.#render(); } },
+      get readOnly() { return element.readOnly; },
+      get isConnected() { return element.isConnected; },
+    });
   }
 
   // -- properties reflecting attributes ----------------------------------------------------------
@@ -124,17 +133,18 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   connectedCallback() {
-    this.#ui.board.addEventListener('keydown', this.#onBoardKeydown);
-    this.#ui.board.addEventListener('focusin', this.#onBoardFocusin);
-    this.#ui.board.addEventListener('focusout', this.#onBoardFocusout);
-    this.#ui.board.addEventListener('pointerdown', this.#onBoardPointerdown);
-    this.#ui.root.addEventListener('keydown', this.#onRootKeydown);
-    this.#ui.root.addEventListener('paste', this.#onPaste);
-    this.#ui.root.addEventListener('focusin', this.#session.start);
-    this.#ui.root.addEventListener('pointerdown', this.#session.start);
-    this.#ui.controls.addEventListener('click', this.#onControlClick);
-    this.#ui.pad.addEventListener('mousedown', this.#onPadMousedown);
-    this.#ui.pad.addEventListener('click', this.#onPadClick);
+    this.#unlisten = new AbortController();
+    const { signal } = this.#unlisten;
+    const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
+    this.#ui.listen(signal);
+    on(this.#ui.board, 'keydown', this.#onBoardKeydown);
+    on(this.#ui.root, 'keydown', this.#onRootKeydown);
+    on(this.#ui.root, 'paste', this.#onPaste);
+    on(this.#ui.root, 'focusin', this.#session.start);        // a lazy engine starts on first use
+    on(this.#ui.root, 'pointerdown', this.#session.start);
+    on(this.#ui.controls, 'click', this.#onControlClick);
+    on(this.#ui.pad, 'mousedown', this.#onPadMousedown);
+    on(this.#ui.pad, 'click', this.#onPadClick);
 
     if (!this.#started) {
       this.#started = true;
@@ -147,17 +157,7 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   disconnectedCallback() {
-    this.#ui.board.removeEventListener('keydown', this.#onBoardKeydown);
-    this.#ui.board.removeEventListener('focusin', this.#onBoardFocusin);
-    this.#ui.board.removeEventListener('focusout', this.#onBoardFocusout);
-    this.#ui.board.removeEventListener('pointerdown', this.#onBoardPointerdown);
-    this.#ui.root.removeEventListener('keydown', this.#onRootKeydown);
-    this.#ui.root.removeEventListener('paste', this.#onPaste);
-    this.#ui.root.removeEventListener('focusin', this.#session.start);
-    this.#ui.root.removeEventListener('pointerdown', this.#session.start);
-    this.#ui.controls.removeEventListener('click', this.#onControlClick);
-    this.#ui.pad.removeEventListener('mousedown', this.#onPadMousedown);
-    this.#ui.pad.removeEventListener('click', this.#onPadClick);
+    this.#unlisten?.abort();
     this.#session.stop();
     clearTimeout(this.#conflictsTimer);
   }
@@ -227,17 +227,11 @@ export class SudokuSolverElement extends HTMLElement {
       this.#say('The grid changed while it was being checked: press Check again.');
       return result;
     }
-    const sentences = {
-      unique: ['Valid: this puzzle has exactly one solution.', 'ok'],
-      several: ['Not unique: this puzzle has more than one solution.', 'error'],
-      none: ['No solution: these givens cannot all be right.', 'error'],
-    };
     if (result.status === 'conflict') {
       this.#markConflicts(result.cells ?? []);
-      this.#say(`Clash: ${result.message}.`, 'error');
+      this.#say(`Clash: ${result.message}`, 'error');
     } else {
-      const [text, tone] = sentences[result.status] ?? [result.message || String(result.status), 'ok'];
-      this.#say(text, tone);
+      this.#say(String(result.message ?? result.status), result.status === 'unique' ? 'ok' : 'error');
     }
     return result;
   }
@@ -251,204 +245,30 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** Empty the grid (undoable). */
   clear() {
-    this.#inOrder(() => {
+    this.#edits.run(() => {
       if (this.#values.every((v) => v === 0) && !this.#solution) { this.#say('The grid is already empty.'); return; }
       this.#commit(new Array(this.#values.length).fill(0), this.#shape, 'clear');
       this.#say('Cleared. Undo brings it back.');
     });
   }
 
-  undo() { this.#inOrder(() => this.#travel('undo')); }
-  redo() { this.#inOrder(() => this.#travel('redo')); }
+  undo() { this.#edits.run(() => this.#travel('undo')); }
+  redo() { this.#edits.run(() => this.#travel('redo')); }
 
-  // -- human-style solving: pencil marks, hints, rating, the step list ------------------------------
+  // -- human-style solving (logic-controller.js) -------------------------------------------------------
   /** Whether the pencil marks (computed by the engine, less what applied hints removed) show in empty cells. */
-  get showCandidates() { return this.#showMarks; }
-  set showCandidates(value) {
-    this.#showMarks = Boolean(value);
-    this.#ui.buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
-    this.#requestMarks(0);
-    this.#render();
-  }
+  get showCandidates() { return this.#logic.showCandidates; }
+  set showCandidates(value) { this.#logic.showCandidates = value; }
 
   /** One press of Hint. The first press names the technique and highlights where to look; the second shows
    *  the cells and the deduction; the third applies it (undoable). Resolves to the step as data (cells as
    *  indices, see docs/engine-js.md) with its `stage` (1, 2 or 3), or null when there is no step to give
    *  (solved, no solution, several solutions, needs guessing: the status says which and points at cells). */
-  async hint() {
-    await this.#afterReading();
-    const current = this.#hint;
-    if (current && current.version === this.#version && current.stage < 3) {
-      if (current.stage === 2 && this.readOnly) {
-        this.#say('This board is read-only: the hint is not applied.');
-        return { ...current.step, stage: 2 };
-      }
-      current.stage += 1;
-      return this.#showHint(current);
-    }
-    this.#closeSteps();
-    if (this.#solution) { this.#solution = null; this.#render(); }   // a hint is about the grid as typed
-    await this.#readyFor('The hint will come as soon as the engine has loaded…');
-    const version = this.#version;
-    const payload = { puzzle: this.puzzle, shape: shapeSpec(this.#shape) };
-    const givens = this.#givensLine();
-    if (givens) payload.givens = givens;
-    if (this.#eliminated.size) payload.eliminated = [...this.#eliminated].map((k) => k.split(':').map(Number));
-    this.#say('Looking for a hint…');
-    let result;
-    try {
-      result = await this.#session.ask('hint', payload, { timeoutMs: HINT_TIMEOUT_MS * (this.#shape.side > 9 ? 4 : 1) });
-    } catch (error) {
-      if (error.code === 'superseded') throw error;
-      throw this.#fail(error, 'give a hint for');
-    }
-    if (version !== this.#version) {
-      const error = solverError('changed', 'The grid changed while the hint was being found: press Hint again.');
-      this.#say(error.message);
-      throw error;
-    }
-    if (Array.isArray(result.candidates)) this.#marks = { version, lists: result.candidates, raw: !this.#eliminated.size };
-    if (result.status !== 'step' || !result.step) {
-      const cells = Array.isArray(result.cells) ? result.cells : [];
-      this.#pointed = { version, cells };
-      this.#say(String(result.message ?? ''), result.status === 'solved' ? 'ok' : 'error');
-      this.#render();
-      this.#emit('hint', { stage: 0, status: result.status, step: null, message: result.message, cells });
-      return null;
-    }
-    this.#hint = { version, stage: 1, step: result.step };
-    return this.#showHint(this.#hint);
-  }
-
-  #showHint(hint) {
-    const { step, stage } = hint;
-    if (stage === 1) this.#say(`${step.hint}.`, 'ok');
-    else if (stage === 2) this.#say(`${step.text}.`, 'ok');
-    else this.#applyHint(step);
-    if (stage < 3) this.#render();
-    const data = { ...step, stage };
-    this.#emit('hint', { stage, status: 'step', step: data, message: this.#ui.status.textContent, cells: step.cells });
-    return data;
-  }
-
-  /** The third press: placements and clearings go into the grid, eliminations into the marks; one undo step. */
-  #applyHint(step) {
-    const values = this.#values.slice();
-    for (const { cell, digit } of step.placements ?? []) values[cell] = digit;
-    for (const cell of step.clear ?? []) values[cell] = 0;
-    const eliminated = new Set(this.#eliminated);
-    for (const { cell, digit } of step.eliminations ?? []) eliminated.add(`${cell}:${digit}`);
-    for (const { cell, digit } of step.restore ?? []) eliminated.delete(`${cell}:${digit}`);
-    this.#commit(values, this.#shape, 'hint', { origin: this.#origin, eliminated });
-    const marksNote = (step.eliminations ?? []).length && !this.#showMarks ? ' (Candidates shows the pencil marks.)' : '';
-    this.#say(`Applied: ${step.text}.${marksNote}`, 'ok');
-  }
-
-  /** The givens still in place, as a line, when the person has entries of their own; else null. */
-  #givensLine() {
-    const kept = this.#origin.map((v, i) => (v && this.#values[i] === v ? v : 0));
-    const own = this.#values.some((v, i) => v && !kept[i]);
-    return own && kept.some((v) => v) ? encodeLine(kept) : null;
-  }
+  hint() { return this.#logic.hint(); }
 
   /** Rate the puzzle (Sudoku Explainer's scale, a level word). Resolves to {score, level, hardest, steps,
    *  message, diagnosis}; a grid with no solution or several is not rated and its cells are pointed at. */
-  async rate() {
-    await this.#readyFor('Rating will start as soon as the engine has loaded…');
-    const version = this.#version;
-    const big = this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : '';
-    this.#say(`Rating…${big}`);
-    this.#ui.buttons.rate.disabled = true;
-    let result;
-    try {
-      result = await this.#session.ask('rate', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: RATE_TIMEOUT_MS });
-    } catch (error) {
-      if (error.code === 'superseded') throw error;
-      throw this.#fail(error, 'rate');
-    } finally {
-      this.#ui.buttons.rate.disabled = false;
-    }
-    if (version !== this.#version) {
-      this.#say('The grid changed while it was being rated: press Rate again.');
-      return result;
-    }
-    const cells = result.diagnosis?.cells ?? [];
-    this.#pointed = { version, cells };
-    this.#say(String(result.message ?? ''), result.score === null ? 'error' : 'ok');
-    this.#render();
-    this.#emit('rated', result);
-    return result;
-  }
-
-  /** The marks to draw: the engine's plain ones for this grid less those applied hints removed (null until known). */
-  #currentMarks() {
-    const m = this.#marks;
-    if (!m || m.version !== this.#version) { this.#requestMarks(0); return null; }
-    if (!this.#eliminated.size || !m.raw) return m.lists;
-    return m.lists.map((list, i) => list.filter((d) => !this.#eliminated.has(`${i}:${d}`)));
-  }
-
-  #requestMarks(delay = MARKS_DEBOUNCE_MS) {
-    clearTimeout(this.#marksTimer);
-    if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || this.#session.state !== 'ready') return;
-    if (this.#marks?.version === this.#version) return;
-    this.#marksTimer = setTimeout(() => {
-      const version = this.#version;
-      this.#session.ask('candidates', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
-        .then((result) => {
-          if (version !== this.#version || !this.isConnected || !Array.isArray(result?.candidates)) return;
-          this.#marks = { version, lists: result.candidates, raw: true };
-          this.#render();
-        })
-        .catch(() => { /* the next change asks again */ });
-    }, delay);
-  }
-
-  // The step list: opening the panel asks the engine for the whole path from the grid as it is.
-  #onStepsToggle(open) {
-    if (open && (!this.#path || this.#path.version !== this.#version)) this.#loadPath();
-    else if (open && this.#path) this.#goToStep(this.#path.index);
-    this.#render();
-  }
-
-  #closeSteps() {
-    if (this.#ui.stepsPanel.open) this.#ui.stepsPanel.details.open = false;
-  }
-
-  async #loadPath() {
-    this.#hint = null;
-    this.#path = null;
-    this.#ui.stepsPanel.message(`Working out the steps…${this.#shape.side > 9 ? ' (a big grid can take a minute or more)' : ''}`);
-    let result;
-    let version;
-    try {
-      await this.#afterReading();
-      await this.#session.whenReady();
-      version = this.#version;
-      result = await this.#session.ask('path', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: PATH_TIMEOUT_MS });
-    } catch (error) {
-      if (error.code === 'superseded') return;
-      const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);
-      this.#ui.stepsPanel.message(`No steps: ${why.replace(/\.$/, '')}.`, { stale: true });
-      return;
-    }
-    if (version !== this.#version) { this.#ui.stepsPanel.message('The grid changed meanwhile.', { stale: true }); return; }
-    const steps = Array.isArray(result.steps) ? result.steps : [];
-    this.#path = { version, steps, candidates: result.candidates, values: this.#values.slice(),
-      cells: Array.isArray(result.cells) ? result.cells : [], index: 0, cache: [] };
-    this.#ui.stepsPanel.load(steps, String(result.message ?? ''), make);
-    this.#goToStep(0);
-  }
-
-  #goToStep(index) {
-    const path = this.#path;
-    if (!path || path.version !== this.#version) return;
-    const at = Math.max(0, Math.min(path.steps.length, Number(index) || 0));
-    path.index = at;
-    this.#ui.stepsPanel.show(at, path.steps);
-    this.#render();
-    this.#emit('step', { index: at, count: path.steps.length, step: path.steps[at] ?? null });
-  }
+  rate() { return this.#logic.rate(); }
 
   // -- engine (engine-session.js starts it and words its failures) ----------------------------------
   #onEngineState(state) {
@@ -467,7 +287,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#emit('ready', { info });
     }
     this.#requestConflicts();
-    this.#requestMarks(0);
+    this.#logic.requestMarks(0);
   }
 
   #onEngineFailed(sentence) {
@@ -540,11 +360,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#origin = values.slice();
       this.#eliminated = new Set();
     }
-    this.#hint = null;
-    this.#pointed = null;
-    if (this.#path && this.#ui.stepsPanel.open) this.#ui.stepsPanel.message('The grid changed since these steps were worked out.', { stale: true });
-    this.#path = null;
-    this.#requestMarks();
+    this.#logic.gridChanged();
     if (this.#clashShown) { this.#say(''); }
     if (reshaped) {
       this.#ui.build(shape);
@@ -566,35 +382,11 @@ export class SudokuSolverElement extends HTMLElement {
     if (this.#solution) { this.#solution = null; this.#render(); this.#say(''); }
   }
 
-  // -- order: a pasted text the engine must read holds back the edits that come after it ---------------
-  /** Run an edit now, or, while a pasted text is being read, after it (and after edits queued before).
-   *  `edit` must not come back here: it is the edit itself. */
-  #inOrder(edit) {
-    if (this.#reading) this.#queue(edit);
-    else edit();
-  }
-
-  #queue(task) {
-    const next = (this.#reading ?? Promise.resolve()).then(task).catch(() => { /* reported by the task */ });
-    this.#reading = next;
-    this.#ui.board.setAttribute('aria-busy', 'true');
-    next.then(() => {
-      if (this.#reading !== next) return;
-      this.#reading = null;
-      this.#ui.board.removeAttribute('aria-busy');
-    });
-    return next;
-  }
-
-  /** Resolves once every pasted text, and the edits made behind it, is on the board. */
-  async #afterReading() {
-    while (this.#reading) await this.#reading;
-  }
-
+  // -- order: a pasted text the engine must read holds back the edits after it (edit-queue.js) ---------
   /** Before a button acts: the board as the person left it, and a ready engine. */
   async #readyFor(waiting) {
-    if (this.#reading || this.#session.state !== 'ready') this.#say(waiting);
-    await this.#afterReading();
+    if (this.#edits.busy || this.#session.state !== 'ready') this.#say(waiting);
+    await this.#edits.settled();
     try {
       await this.#session.whenReady();
     } catch (error) {
@@ -604,7 +396,7 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #setCell(index, value) {
-    this.#inOrder(() => this.#setCellNow(index, value));
+    this.#edits.run(() => this.#setCellNow(index, value));
   }
 
   #setCellNow(index, value) {
@@ -618,7 +410,7 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #applySize(text, live) {
-    if (live) this.#inOrder(() => this.#applySizeNow(text, live));
+    if (live) this.#edits.run(() => this.#applySizeNow(text, live));
     else this.#applySizeNow(text, live);
   }
 
@@ -649,7 +441,7 @@ export class SudokuSolverElement extends HTMLElement {
   /** A puzzle given as text: the exchange line is decoded here; anything else goes to the engine's parser. */
   #loadPuzzle(text, cause) {
     if (cause === 'initial') this.#loadPuzzleNow(text, cause);
-    else this.#inOrder(() => this.#loadPuzzleNow(text, cause));
+    else this.#edits.run(() => this.#loadPuzzleNow(text, cause));
   }
 
   #loadPuzzleNow(text, cause) {
@@ -677,7 +469,7 @@ export class SudokuSolverElement extends HTMLElement {
   #parseWithEngine(text, cause) {
     if (this.#session.state !== 'ready') this.#say('Reading the puzzle: it appears as soon as the engine has loaded…');
     else this.#say('Reading the puzzle…');
-    this.#queue(() => this.#read(text, cause));
+    this.#edits.wait(() => this.#read(text, cause));
   }
 
   async #read(text, cause) {
@@ -716,32 +508,13 @@ export class SudokuSolverElement extends HTMLElement {
   #onBoardKeydown = (e) => {
     const index = cellIndex(e.target);
     if (index < 0) return;
-    const n = this.#shape.side;
-    const row = Math.floor(index / n);
-    const col = index % n;
-    if (e.altKey || e.metaKey || e.ctrlKey) {
-      if (e.ctrlKey && e.key === 'Home') { this.#ui.focusCell(0); e.preventDefault(); }
-      else if (e.ctrlKey && e.key === 'End') { this.#ui.focusCell(n * n - 1); e.preventDefault(); }
-      return;                                  // undo/redo and browser shortcuts are handled elsewhere
-    }
-    let handled = true;
-    switch (e.key) {
-      case 'ArrowUp': this.#ui.focusCell(Math.max(row - 1, 0) * n + col); break;
-      case 'ArrowDown': this.#ui.focusCell(Math.min(row + 1, n - 1) * n + col); break;
-      case 'ArrowLeft': this.#ui.focusCell(row * n + Math.max(col - 1, 0)); break;
-      case 'ArrowRight': this.#ui.focusCell(row * n + Math.min(col + 1, n - 1)); break;
-      case 'Home': this.#ui.focusCell(row * n); break;
-      case 'End': this.#ui.focusCell(row * n + n - 1); break;
-      case 'Backspace': case 'Delete': case '0': case '.': case ' ':
-        if (!this.readOnly) this.#setCell(index, 0);
-        break;
-      default: {
-        const value = valueOfKey(e.key, n);
-        if (value > 0 && !this.readOnly) this.#setCell(index, value);
-        else handled = false;
-      }
-    }
-    if (handled) e.preventDefault();
+    if (this.#ui.navigate(e, index)) { e.preventDefault(); return; }
+    if (e.altKey || e.metaKey || e.ctrlKey) return;    // undo/redo and browser shortcuts are handled elsewhere
+    const erase = ERASE_KEYS.has(e.key);
+    const value = erase ? 0 : valueOfKey(e.key, this.#shape.side);
+    if (!erase && (value < 0 || this.readOnly)) return;
+    e.preventDefault();
+    if (!this.readOnly) this.#setCell(index, value);
   };
 
   #onRootKeydown = (e) => {
@@ -751,19 +524,6 @@ export class SudokuSolverElement extends HTMLElement {
     else if (key === 'y' || (key === 'z' && e.shiftKey)) this.redo();
     else return;
     e.preventDefault();
-  };
-
-  #onBoardFocusin = (e) => {
-    const index = cellIndex(e.target);
-    if (index >= 0 && index !== this.#ui.cursor) { this.#ui.cursor = index; this.#ui.renderCursor(); }
-    this.#ui.renderPeers();
-  };
-
-  #onBoardFocusout = () => { queueMicrotask(() => this.#ui.renderPeers()); };
-
-  #onBoardPointerdown = (e) => {
-    const cell = e.target.closest?.('[role="gridcell"]');
-    if (cell) cell.focus();
   };
 
   #onPaste = (e) => {
@@ -783,7 +543,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (action === 'solve') this.solve().catch(() => {});      // the status and the error event tell it
     else if (action === 'check') this.check().catch(() => {});
     else if (action === 'hint') this.hint().catch(() => {});
-    else if (action === 'candidates') this.showCandidates = !this.#showMarks;
+    else if (action === 'candidates') this.showCandidates = !this.showCandidates;
     else if (action === 'rate') this.rate().catch(() => {});
     else if (action === 'undo') this.undo();
     else if (action === 'redo') this.redo();
@@ -801,7 +561,7 @@ export class SudokuSolverElement extends HTMLElement {
     }
   };
 
-  // -- rendering (board-view.js paints what #view() says) ------------------------------------------------
+  // -- rendering (board-view.js paints the view logic-controller.js computes) ---------------------------
   #renderControls() {
     const raw = this.getAttribute('controls');
     const wanted = new Set(raw === null ? ALL_CONTROLS : raw.toLowerCase().split(/[\s,]+/).filter(Boolean));
@@ -809,27 +569,9 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #render() {
-    this.#ui.paint(this.#view(), this.#values, this.#conflictCells);
+    this.#ui.paint(this.#logic.view(), this.#values, this.#conflictCells);
     this.#ui.buttons.undo.disabled = !this.#history.canUndo;
     this.#ui.buttons.redo.disabled = !this.#history.canRedo;
-  }
-
-  /** What the board shows now: the person's grid (with the solution, a hint, pointed cells), or a step of the path. */
-  #view() {
-    const path = this.#path;
-    if (path && path.version === this.#version && this.#ui.stepsPanel.open) {
-      const { values, marks } = positionBefore(path, path.index);
-      const step = path.steps[path.index];
-      const pointed = path.index >= path.steps.length ? new Set(path.cells) : new Set();
-      return { values, marks, deco: decoration(step, 2), pointed, kindOfFilled: 'stepped' };
-    }
-    const values = this.#solution ? this.#values.map((v, i) => v || this.#solution[i]) : this.#values;
-    const hint = this.#hint && this.#hint.version === this.#version ? this.#hint : null;
-    const deco = decoration(hint?.step, hint?.stage);
-    const wantMarks = this.#showMarks || deco.showMarks;
-    const marks = wantMarks && !this.#solution ? this.#currentMarks() : null;
-    const pointed = new Set(this.#pointed && this.#pointed.version === this.#version ? this.#pointed.cells : []);
-    return { values, marks, deco, pointed, kindOfFilled: 'solved' };
   }
 
   #say(text, tone = '') {

@@ -76,9 +76,9 @@ def op_check(request: Request) -> dict:
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None
     status, message = {
-        0: ("none", "This puzzle has no solution."),
-        1: ("unique", "This puzzle is valid: it has exactly one solution."),
-    }.get(count, ("several", "This puzzle has more than one solution."))
+        0: ("none", "No solution: these givens cannot all be right."),
+        1: ("unique", "Valid: this puzzle has exactly one solution."),
+    }.get(count, ("several", "Not unique: this puzzle has more than one solution."))
     return {"status": status, "message": message, "cells": [], "ms": context.ms()}
 
 
