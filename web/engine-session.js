@@ -36,7 +36,7 @@ export function solverError(code, message, cells = []) {
 /** The sentence people see for an engine error while trying to `op` ("solve", "check", ...): the engine's
  *  own message, with what to do next. */
 export function sentenceFor(error, op) {
-  const code = error?.code ?? 'engine';
+  const code = error?.code ?? 'internal';
   const detail = String(error?.message ?? 'unknown error').replace(/\.$/, '');
   switch (code) {
     case 'conflict': return `Cannot ${op} this grid: ${detail}.`;
