@@ -1,5 +1,5 @@
 // The embedding demo: writes this site's real address into the snippets, frames embed.html with this
-// page as its parent, and drives it through the postMessage protocol (README, "The iframe").
+// page as its parent, and drives it through the postMessage protocol (docs/embedding.md, "The iframe").
 
 const site = new URL('./', location.href);              // where sudoku-solver.js and embed.html live
 const solverOrigin = site.origin;

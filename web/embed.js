@@ -12,7 +12,7 @@
 //   #<puzzle>          the grid, as on the site's page: #<line>, #<size>:<line> or #<size>; any other text is
 //                      read by the engine's parser. A later change of the fragment loads the new grid.
 //
-// The protocol (the README's "The iframe" section has it in full): every message is a plain object whose `type` starts with
+// The protocol (docs/embedding.md, "The iframe", has it in full): every message is a plain object whose `type` starts with
 // "sudoku-solver:".
 //   parent -> iframe   set-puzzle {puzzle, size?}, solve, check, clear, get-state, configure {readonly?, controls?};
 //                      each may carry an `id` (string or number), echoed in the reply.

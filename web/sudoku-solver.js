@@ -111,7 +111,7 @@ export class SudokuSolverElement extends HTMLElement {
   get readonly() { return this.readOnly; }
   set readonly(value) { this.readOnly = value; }
 
-  /** Which buttons show: space-separated names from "solve check undo redo clear pad", or "none". */
+  /** Which controls show: space-separated names from ALL_CONTROLS, or "none" (docs/embedding.md). */
   get controls() { return this.getAttribute('controls') ?? ALL_CONTROLS.join(' '); }
   set controls(value) { this.setAttribute('controls', String(value ?? '')); }
 

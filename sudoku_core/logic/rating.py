@@ -5,7 +5,7 @@ tried cheapest first (Sudoku Explainer's method). Steps carry their own difficul
 Explainer's published value for the techniques it has (singles 1.0-2.3, locked candidates 2.6/2.8,
 subsets and fish 3.0-5.4, XY/XYZ-Wing 4.2/4.4, unique rectangles 4.5+, BUG 5.6, chains 6.5+ with its
 length extra, forcing chains 7.1+); techniques it does not have get the value Sudoku Explainer
-gives the chain it would find instead (see `SCORES` and the README).
+gives the chain it would find instead (see `SCORES` and docs/logic.md).
 """
 from __future__ import annotations
 

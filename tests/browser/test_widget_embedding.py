@@ -1,7 +1,7 @@
 """<sudoku-solver> on somebody else's page: another origin, a strict Content-Security-Policy, hostile CSS.
 
 The host page is served on a second local origin (another port) and adds the widget the way the embedding
-docs say, with two lines pointing at the solver's site. Its policy is the one the README's embedding section tells hosts
+docs say, with two lines pointing at the solver's site. Its policy is the one docs/embedding.md tells hosts
 to send, plus 'self' for the host's own files (its stylesheet and the script that records events):
 
     script-src <solver> 'wasm-unsafe-eval'; worker-src blob: <solver>; connect-src <solver>
@@ -54,7 +54,7 @@ document.addEventListener('securitypolicyviolation', (e) => {
 
 
 def host_policy(solver_origin: str) -> str:
-    """The host's CSP: 'self' for its own files, the solver's origin exactly where the README says."""
+    """The host's CSP: 'self' for its own files, the solver's origin exactly where docs/embedding.md says."""
     return (f"default-src 'none'; script-src 'self' {solver_origin} 'wasm-unsafe-eval'; "
             f"worker-src blob: {solver_origin}; connect-src {solver_origin}; style-src 'self'; img-src 'self'; "
             "base-uri 'none'; form-action 'none'; object-src 'none'; "
