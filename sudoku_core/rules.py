@@ -85,6 +85,57 @@ class Rules:
                     raise RulesError(f"{cage.name(self.shape)}: {len(cage.cells)} distinct digits add up to "
                                      f"{low} to {high}, never {cage.total}")
 
+    # -- JSON: the form the bridge, the page and the widget's `rules` attribute use ----------------------
+    def to_dict(self) -> dict:
+        """JSON-ready, only the rules that are on: {"regions": [[cell, ...], ...], "diagonal": true,
+        "antiDiagonal": true, "windows": true, "extraRegions": [[...]], "antiKnight": true, "antiKing": true,
+        "cages": [{"cells": [...], "total": 15 | null}]}; {} for the classic rules."""
+        out: dict = {}
+        if self.regions is not None:
+            out["regions"] = [list(r) for r in self.regions]
+        for key, on in (("diagonal", self.diagonal_down), ("antiDiagonal", self.diagonal_up),
+                        ("windows", self.windows), ("antiKnight", self.anti_knight), ("antiKing", self.anti_king)):
+            if on:
+                out[key] = True
+        if self.extra_regions:
+            out["extraRegions"] = [list(r) for r in self.extra_regions]
+        if self.cages:
+            out["cages"] = [{"cells": list(c.cells), "total": c.total} for c in self.cages]
+        return out
+
+    @classmethod
+    def from_dict(cls, shape: Shape, data: object) -> "Rules":
+        """Read `to_dict`'s form; anything else raises RulesError naming the field."""
+        if not isinstance(data, dict):
+            raise RulesError("rules must be an object, e.g. {\"diagonal\": true}")
+        unknown = sorted(set(data) - _JSON_KEYS)
+        if unknown:
+            raise RulesError(f"unknown rule {unknown[0]!r} (known: {', '.join(sorted(_JSON_KEYS))})")
+        flags = {}
+        for key, name in _JSON_FLAGS.items():
+            value = data.get(key, False)
+            if not isinstance(value, bool):
+                raise RulesError(f"rules.{key} must be true or false")
+            flags[name] = value
+        regions = data.get("regions")
+        cages = []
+        for k, cage in enumerate(_list(data.get("cages", []), "rules.cages"), 1):
+            if not isinstance(cage, dict) or set(cage) - {"cells", "total"}:
+                raise RulesError(f"rules.cages[{k}] must be {{\"cells\": [...], \"total\": N or null}}")
+            total = cage.get("total")
+            if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
+                raise RulesError(f"rules.cages[{k}].total must be a whole number or null")
+            cages.append(Cage(_cells(cage.get("cells"), f"rules.cages[{k}].cells"), total))
+        return cls(
+            shape,
+            regions=None if regions is None else tuple(
+                _cells(r, f"rules.regions[{k}]") for k, r in enumerate(_list(regions, "rules.regions"), 1)),
+            extra_regions=tuple(_cells(r, f"rules.extraRegions[{k}]")
+                                for k, r in enumerate(_list(data.get("extraRegions", []), "rules.extraRegions"), 1)),
+            cages=tuple(cages),
+            **flags,
+        )
+
     # -- what the rules add up to --------------------------------------------------------------------
     @property
     def is_classic(self) -> bool:
@@ -173,6 +224,24 @@ class Rules:
                     found.append(Conflict(values[i], move, (i, j),
                                           f"{name(i)} and {name(j)} are both {symbol[values[i] - 1]}, {move} apart"))
         return found
+
+
+_JSON_FLAGS = {"diagonal": "diagonal_down", "antiDiagonal": "diagonal_up", "windows": "windows",
+               "antiKnight": "anti_knight", "antiKing": "anti_king"}
+_JSON_KEYS = set(_JSON_FLAGS) | {"regions", "extraRegions", "cages"}
+
+
+def _list(value: object, where: str) -> list:
+    if not isinstance(value, list):
+        raise RulesError(f"{where} must be a list")
+    return value
+
+
+def _cells(value: object, where: str) -> "tuple[int, ...]":
+    cells = _list(value, where)
+    if not all(isinstance(c, int) and not isinstance(c, bool) for c in cells):
+        raise RulesError(f"{where} must list cell indexes (whole numbers, row by row from 0)")
+    return tuple(cells)
 
 
 def _knight(i: int, j: int, n: int) -> bool:

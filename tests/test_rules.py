@@ -97,3 +97,19 @@ def test_givens_that_break_a_rule_are_named_with_their_cells():
     far = Cage((0, 40))
     (same,) = Rules(NINE, cages=(far,)).conflicts(Grid.parse("4" + "." * 39 + "4" + "." * 40))
     assert same.cells == (0, 40) and "both 4 in the cage r1c1, r5c5" in same.message
+
+
+def test_the_json_form_round_trips_and_names_bad_fields():
+    rules = Rules(NINE, diagonal_down=True, windows=True, anti_king=True,
+                  cages=(Cage((0, 1), 3), Cage((2, 3))), extra_regions=((4, 13, 22),))
+    data = rules.to_dict()
+    assert data["cages"][1] == {"cells": [2, 3], "total": None}
+    assert Rules.from_dict(NINE, data) == rules
+    assert Rules(NINE).to_dict() == {} and Rules.from_dict(NINE, {}).is_classic
+    for bad, words in [([], "must be an object"), ({"thermo": []}, "unknown rule 'thermo'"),
+                       ({"diagonal": 1}, "rules.diagonal must be true or false"),
+                       ({"cages": [{"cells": [0, 1], "total": "3"}]}, r"rules.cages\[1\].total must be a whole number"),
+                       ({"regions": [[0, "a"]]}, r"rules.regions\[1\] must list cell indexes"),
+                       ({"cages": [{"cells": [0, 1], "total": 2}]}, "never 2")]:
+        with pytest.raises(RulesError, match=words):
+            Rules.from_dict(NINE, bad)
