@@ -1,0 +1,668 @@
+"""Exact solving under variant rules (`sudoku_core.rules.Rules`): Jigsaw, X, Windoku, extra regions,
+anti-knight, anti-king and Killer cages, alone or together, on any box shape.
+
+Classic rules go straight to `sudoku_core.solver`, which stays as it is. For the rest the state is the
+classic solver's: one bitboard per digit (bit i of `cand[d]` set when digit d+1 may stand in cell i; a
+placed digit keeps its own bit) plus `cand[n]`, the board of placed cells; a branch is `list(cand)`.
+The classic bitboard helpers are reused, with the rules' peers in place of the shape's.
+
+Propagation, repeated to a fixed point:
+  * naked singles: placing a digit clears it from the cell's peers (`Rules.peers`: houses, cages,
+    chess moves);
+  * hidden singles in every house of `side` cells: rows and columns (and boxes, when no Jigsaw regions
+    replace them) all at once on the packed boards as in the classic solver, the other houses (regions,
+    diagonals, windows, extra regions, cages of `side` cells) digit by digit;
+  * Killer cages, from tables made once per (size, total, side): every digit set (a bitmask, bit d-1 for
+    digit d) of `size` distinct digits adding to `total`. At a node a cage keeps the sets that hold all
+    its placed digits and whose other digits its open cells can take one each (an exact matching for up
+    to `MATCHED_CELLS` open cells, else: every open cell can take one of them); each open cell keeps the
+    digits it takes in some kept filling. A digit every kept set needs is placed when one open cell can
+    hold it (a hidden single in the cage), and is otherwise cleared from every cell that sees all the
+    open cells that can. A cage's conclusions depend only on its own cells' candidates, so each cage
+    remembers them by that state, and only cages whose cells changed since the last look are looked at;
+  * the "45 rule", fixed by the rules and so found once: the cells of a house outside the cages lying
+    wholly inside it (innies), and the cells outside a house of the cages that cover it (outies, when
+    they see each other), add up to a known total: they become cages of the search (not of the puzzle);
+  * locked candidates (box and line), when the boxes are houses.
+Then the search branches on the open cell with the fewest candidates, digits in increasing order.
+"""
+from __future__ import annotations
+
+import time
+from functools import lru_cache
+from math import comb
+from typing import Callable, Iterator
+
+from . import solver
+from .grid import Grid
+from .rules import Rules, RulesError
+from .solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
+
+__all__ = ["cage_combinations", "count_solutions", "is_unique", "iter_solutions", "solve", "solve_and_count",
+           "SearchLimitExceeded", "SearchStats", "Tally"]
+
+#: Cages whose digit sets would number more than this (only on big grids: 25x25 and past) are checked by
+#: the bounds of their sums instead of by a table.
+MAX_COMBINATIONS = 20_000
+#: Cages with up to this many open cells are filled exactly (each cell keeps the digits it takes in some
+#: whole filling); larger ones only drop the digit sets some open cell cannot take part in.
+MATCHED_CELLS = 4
+_PAIRS_SCORED = 12
+_MEMO_KEPT = 1 << 14  # cage states remembered per cage before the memo starts afresh  # as in the classic solver: two-candidate cells scored per branch
+
+
+@lru_cache(maxsize=None)
+def cage_combinations(size: int, total: int, side: int) -> "tuple[int, ...]":
+    """Every set of `size` distinct digits from 1..`side` adding up to `total`, as digit bitmasks (bit d-1
+    for digit d), in increasing order of the bitmask. Empty when no set makes the total."""
+    found: list[int] = []
+
+    def extend(low: int, left: int, remaining: int, mask: int) -> None:
+        if left == 0:
+            if remaining == 0:
+                found.append(mask)
+            return
+        if left * side - left * (left - 1) // 2 < remaining:
+            return  # even the largest `left` digits fall short
+        for d in range(low, side - left + 2):
+            if d * left + left * (left - 1) // 2 > remaining:
+                break  # the smallest `left` digits from d on already overshoot
+            extend(d + 1, left - 1, remaining - d, mask | 1 << (d - 1))
+
+    if 0 < size <= side:
+        extend(1, size, total, 0)
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=None)
+def _digit_lists(n: int) -> "tuple[tuple[int, ...], ...]":
+    """For each digit bitmask of a grid of side n (n <= 12), its digits as 0-based indexes."""
+    return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
+
+
+def _digits_of(mask: int) -> "list[int]":
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
+    """Cells with candidate digit masks `masks`, as many cells as digits in their union, each taking a
+    different digit: for each cell, the digits it takes in some such assignment (a perfect matching);
+    None when there is none. Small (the open cells of one cage), and the same states recur in a search."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda j: masks[j].bit_count())
+    options = [_digits_of(masks[j]) for j in order]
+    supported = [0] * k
+    chosen = [0] * k
+
+    def fill(depth: int, used: int) -> None:
+        if depth == k:
+            for j in range(k):
+                supported[j] |= chosen[j]
+            return
+        for d in options[depth]:
+            bit = 1 << d
+            if not used & bit:
+                chosen[depth] = bit
+                fill(depth + 1, used | bit)
+
+    fill(0, 0)
+    if not supported[0]:
+        return None
+    out = [0] * k
+    for depth, j in enumerate(order):
+        out[j] = supported[depth]
+    return tuple(out)
+
+
+class _CageTable:
+    """One Killer cage as the search sees it: its cells as a board, its total and its digit sets."""
+
+    __slots__ = ("cells", "mask", "total", "combos", "combo_set", "memo")
+
+    def __init__(self, cells: "tuple[int, ...]", total: int, side: int) -> None:
+        self.cells = cells
+        self.mask = sum(1 << i for i in cells)
+        self.total = total
+        if comb(side, len(cells)) <= MAX_COMBINATIONS:
+            self.combos: "tuple[int, ...] | None" = cage_combinations(len(cells), total, side)
+            self.combo_set = frozenset(self.combos)
+        else:
+            self.combos, self.combo_set = None, frozenset()
+        self.memo: dict = {}  # the cage's cells' state -> what it allows (see `_Search._cages`)
+
+
+class _VariantTables:
+    """What a search under one set of rules needs, made once per `Rules`."""
+
+    __slots__ = ("n", "all_cells", "cell_bits", "peer_masks", "shifts", "count", "pack", "digit_spread",
+                 "unit_kinds", "locked", "houses", "cages", "digit_lists")
+
+    def __init__(self, rules: Rules) -> None:
+        shape = rules.shape
+        classic = solver._tables(shape)
+        n = self.n = shape.side
+        self.all_cells = classic.all_cells
+        self.cell_bits = classic.cell_bits
+        self.peer_masks = tuple(sum(1 << j for j in p) for p in rules.peers)
+        self.shifts, self.count, self.pack = classic.shifts, classic.count, classic.pack
+        self.digit_spread = classic.digit_spread
+        boxes = rules.regions is None
+        # Rows and columns (and boxes) by the classic packed folds; every other full house one by one.
+        self.unit_kinds = classic.unit_kinds if boxes else classic.unit_kinds[:2]
+        self.locked = classic.locked if boxes else None
+        covered = 3 * n if boxes else 2 * n
+        houses = [sum(1 << i for i in u.cells) for u in rules.houses[covered:] if len(u.cells) == n]
+        houses += [sum(1 << i for i in c.cells) for c in rules.cages if len(c.cells) == n]
+        self.houses = tuple(dict.fromkeys(houses))  # a cage that repeats a house adds nothing
+        summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
+        summed += _house_sums(rules, summed)
+        self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed))
+        self.digit_lists = _digit_lists(n) if n <= 12 else None
+
+
+def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]") -> "list[tuple[tuple[int, ...], int]]":
+    """The sums that Killer cages force on parts of houses (the "45 rule"), as more cages: a house of
+    `side` cells adds up to 1 + 2 + ... + side, so
+
+    * innies: the cells of a house outside the cages that lie wholly inside it add up to the rest;
+    * outies: when the cages that touch a house cover it, their cells outside it add up to their totals
+      less the house's sum (kept only when those cells see each other, so their digits are distinct).
+
+    Fixed by the rules, so found once, not per node."""
+    n = rules.shape.side
+    full = n * (n + 1) // 2
+    peers = [set(p) for p in rules.peers]
+    found = []
+    for house in rules.houses:
+        if len(house.cells) != n:
+            continue
+        cells = set(house.cells)
+        inside = [(c, t) for c, t in cages if cells.issuperset(c)]
+        rest = cells.difference(*(c for c, _ in inside))
+        if inside and rest:
+            found.append((tuple(sorted(rest)), full - sum(t for _, t in inside)))
+        touching = [(c, t) for c, t in cages if cells.intersection(c)]
+        covered = set().union(*(c for c, _ in touching))
+        outside = covered - cells
+        if touching and outside and cells <= covered and all(j in peers[i] for i in outside for j in outside if i != j):
+            found.append((tuple(sorted(outside)), sum(t for _, t in touching) - full))
+    return found
+
+
+_TABLES: "dict[Rules, _VariantTables]" = {}
+_TABLES_KEPT = 32  # rules seen lately; a page or a batch reuses one set of rules many times
+
+
+def _tables(rules: Rules) -> _VariantTables:
+    t = _TABLES.get(rules)
+    if t is None:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.pop(next(iter(_TABLES)))
+        t = _TABLES[rules] = _VariantTables(rules)
+    return t
+
+
+class _Search:
+    """One search over one puzzle under variant rules; `solutions()` yields solved states in a fixed order."""
+
+    def __init__(self, grid: Grid, rules: Rules, max_nodes: "int | None", deadline: "float | None",
+                 stats: "SearchStats | None") -> None:
+        self.grid = grid
+        self.t = _tables(rules)
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.stats = stats if stats is not None else SearchStats()
+
+    # -- placing --------------------------------------------------------------------------------
+    def _place(self, cand: "list[int]", d: int, cells: int) -> bool:
+        """Place digit d in every cell of the board `cells`; False on a contradiction."""
+        if cells & ~cand[d]:
+            return False
+        peer_masks = self.t.peer_masks
+        seen = 0
+        rest = cells
+        while rest:
+            low = rest & -rest
+            peers = peer_masks[low.bit_length() - 1]
+            if cells & peers:
+                return False
+            seen |= peers
+            rest ^= low
+        cand[d] &= ~seen
+        keep = ~cells
+        for e in range(self.t.n):
+            if e != d:
+                cand[e] &= keep
+        cand[-1] |= cells
+        return True
+
+    def _start(self) -> "list[int] | None":
+        t = self.t
+        cand = [t.all_cells] * t.n + [0]
+        by_digit = [0] * t.n
+        for i, v in enumerate(self.grid.values):
+            if v:
+                by_digit[v - 1] |= t.cell_bits[i]
+        for d, cells in enumerate(by_digit):
+            if cells and not self._place(cand, d, cells):
+                return None
+        return cand
+
+    # -- propagation ----------------------------------------------------------------------------
+    def _propagate(self, cand: "list[int]", settled_at: "list[int] | None" = None) -> int:
+        """Singles, cages and locked candidates to a fixed point: the board of placed cells, or -1 on a
+        contradiction. `settled_at`: an earlier state (the parent's) at which every cage was settled, so
+        only the cages whose cells changed since are looked at again."""
+        t = self.t
+        n = t.n
+        all_cells = t.all_cells
+        place = self._place
+        peer_masks = t.peer_masks
+        digits = range(n)
+        shifts = t.shifts
+        count, pack = t.count, t.pack
+        houses = t.houses
+        while True:
+            # Naked singles, all cells at once (as in the classic solver).
+            while True:
+                once, twice = count(cand)
+                if once != all_cells:
+                    return -1
+                singles = once & ~twice & ~cand[n]
+                if not singles:
+                    break
+                for d in digits:
+                    s = cand[d] & singles
+                    if s:
+                        seen = 0
+                        rest = s
+                        while rest:
+                            low = rest & -rest
+                            peers = peer_masks[low.bit_length() - 1]
+                            if s & peers:
+                                return -1
+                            seen |= peers
+                            rest ^= low
+                        cand[d] &= ~seen
+                cand[n] |= singles
+            solved = cand[n]
+            if solved == all_cells:
+                return solved if self._cages_add_up(cand) else -1
+            # Hidden singles: rows, columns (boxes) on the packed boards, then the other houses.
+            packed = pack(cand)
+            settled = solved * t.digit_spread
+            hidden = 0
+            for anchors, spread, folds in t.unit_kinds:
+                once, twice = packed, 0
+                for fold in folds:
+                    once, twice = fold(once, twice)
+                if anchors & ~once:
+                    return -1
+                hidden |= (once & ~twice & anchors) * spread
+            hidden &= packed & ~settled
+            if hidden:
+                for d, shift in enumerate(shifts):
+                    found = (hidden >> shift) & all_cells
+                    if found and not place(cand, d, found):
+                        return -1
+                continue
+            if houses:
+                open_cells = ~solved
+                for d in digits:
+                    board = cand[d]
+                    found = 0
+                    for house in houses:
+                        x = board & house
+                        if not x & (x - 1):
+                            if not x:
+                                return -1
+                            found |= x
+                    found &= open_cells
+                    if found:
+                        if not place(cand, d, found):
+                            return -1
+                        hidden = 1
+                if hidden:
+                    continue
+            # Killer cages.
+            if t.cages:
+                if settled_at is None:
+                    dirty = all_cells
+                else:
+                    dirty = 0
+                    for d in digits:
+                        dirty |= cand[d] ^ settled_at[d]
+                settled_at = list(cand)
+                changed = self._cages(cand, dirty)
+                if changed < 0:
+                    return -1
+                if changed:
+                    continue
+            # Locked candidates (box and line).
+            if t.locked is None:
+                return solved
+            open_cands = packed & ~settled
+            gone = _locked_eliminations(t.locked, open_cands) & open_cands
+            if not gone:
+                return solved
+            packed &= ~gone
+            for d, shift in enumerate(shifts):
+                cand[d] = (packed >> shift) & all_cells
+
+    def _cages(self, cand: "list[int]", dirty: int) -> int:
+        """Prune the Killer cages that have a cell in `dirty` by their digit sets: 1 when a candidate
+        went, 0 when none did, -1 on a contradiction. What a cage allows depends only on its own cells'
+        candidates, so each cage remembers its conclusions by that state (the same states recur all
+        over a search)."""
+        t = self.t
+        n = t.n
+        digits = range(n)
+        changed = 0
+        for cage in t.cages:
+            mask = cage.mask
+            if not mask & dirty:
+                continue
+            state = tuple([cand[d] & mask for d in digits] + [cand[n] & mask])
+            memo = cage.memo
+            found = memo.get(state)
+            if found is None:
+                if len(memo) >= _MEMO_KEPT:
+                    memo.clear()
+                found = memo[state] = self._cage_deductions(cage, state)
+            if not found:
+                return -1
+            clears, places = found
+            for d, gone in clears:
+                if cand[d] & gone:
+                    cand[d] &= ~gone
+                    changed = 1
+            for d, cell in places:
+                if not cand[n] & cell:
+                    if not self._place(cand, d, cell):
+                        return -1
+                    changed = 1
+        return changed
+
+    def _cage_deductions(self, cage: _CageTable, state: "tuple[int, ...]") -> "tuple | None":
+        """What a cage whose cells hold `state` (its part of each digit's board, then of the placed cells'
+        board) allows: ((digit, cells that lose it), ...), ((digit, the one cell that must take it), ...);
+        () when it cannot be filled."""
+        t = self.t
+        n = t.n
+        digit_lists = t.digit_lists
+        solved = state[n]
+        open_ = cage.mask & ~solved
+        placed = avail = 0
+        for d in range(n):
+            x = state[d]
+            if x:
+                if x & open_:
+                    avail |= 1 << d
+                if x & solved:
+                    placed |= 1 << d
+        combos = cage.combos
+        if not open_:
+            if combos is not None:
+                return ((), ()) if placed in cage.combo_set else ()
+            return ((), ()) if sum(d + 1 for d in _digits_of(placed)) == cage.total else ()
+        if combos is None:
+            return ((), ()) if self._cage_bounds(cage, placed, avail, open_) else ()
+
+        def digits_in(mask: int) -> "tuple[int, ...] | list[int]":
+            return digit_lists[mask] if digit_lists is not None else _digits_of(mask)
+
+        allowed = placed | avail
+        union = 0
+        required = -1
+        several = open_ & (open_ - 1) and open_.bit_count() <= MATCHED_CELLS
+        if several:
+            cells = [i for i in cage.cells if open_ >> i & 1]
+            masks = [0] * len(cells)
+            for d in digits_in(avail):
+                board = state[d]
+                for k, i in enumerate(cells):
+                    if board >> i & 1:
+                        masks[k] |= 1 << d
+            support = [0] * len(cells)
+        for c in combos:
+            if c & placed != placed or c & ~allowed:
+                continue
+            rest = c ^ placed
+            if several:
+                # the open cells must take the set's other digits, one each
+                matched = _matchings(tuple([m & rest for m in masks]))
+                if matched is None:
+                    continue
+                for k, m in enumerate(matched):
+                    support[k] |= m
+            else:
+                # at least, every open cell must be able to take one of them
+                cover = 0
+                for d in digits_in(rest):
+                    cover |= state[d]
+                if open_ & ~cover:
+                    continue
+            union |= rest
+            required &= rest
+        if not union:
+            return ()
+        clear: "dict[int, int]" = {}
+        if several:
+            for k, i in enumerate(cells):
+                for d in digits_in(masks[k] & ~support[k]):
+                    clear[d] = clear.get(d, 0) | 1 << i
+        else:
+            for d in digits_in(avail & ~union):
+                clear[d] = open_
+        places = []
+        peer_masks = t.peer_masks
+        for d in digits_in(required):
+            x = state[d] & open_ & ~clear.get(d, 0)
+            if not x & (x - 1):
+                if not x:
+                    return ()
+                places.append((d, x))  # the only open cell of the cage that can hold d
+                continue
+            # d is in one of the cells of x: a cell that sees them all cannot be d
+            seen_by_all = t.all_cells
+            while x:
+                low = x & -x
+                seen_by_all &= peer_masks[low.bit_length() - 1]
+                x ^= low
+            clear[d] = clear.get(d, 0) | seen_by_all
+        return tuple(clear.items()), tuple(places)
+
+    def _cage_bounds(self, cage: _CageTable, placed: int, avail: int, open_: int) -> bool:
+        """For a cage too big for a table: can `open_` cells take distinct available digits adding up to
+        what the placed digits leave of the total?"""
+        left = cage.total - sum(d + 1 for d in _digits_of(placed))
+        k = open_.bit_count()
+        choices = [d + 1 for d in _digits_of(avail)]
+        if len(choices) < k:
+            return False
+        return sum(choices[:k]) <= left <= sum(choices[-k:])
+
+    def _cages_add_up(self, cand: "list[int]") -> bool:
+        """On a full grid: does every cage add up to its total?"""
+        for cage in self.t.cages:
+            total = 0
+            for d in range(self.t.n):
+                if cand[d] & cage.mask:
+                    total += (d + 1) * (cand[d] & cage.mask).bit_count()
+            if total != cage.total:
+                return False
+        return True
+
+    # -- search ---------------------------------------------------------------------------------
+    def _choose(self, cand: "list[int]", solved: int) -> int:
+        """The open cell to branch on: fewest candidates; among two-candidate cells the one that sees the
+        most open cells, first in cell order on ties (as the classic solver does)."""
+        boards = cand[:-1]
+        unsolved = ~solved & self.t.all_cells
+        once = twice = thrice = 0
+        for b in boards:
+            thrice |= twice & b
+            twice |= once & b
+            once |= b
+        pairs = twice & ~thrice & unsolved
+        if not pairs:
+            planes: "list[int]" = []
+            for b in boards:
+                carry = b
+                for k, plane in enumerate(planes):
+                    planes[k] = plane ^ carry
+                    carry &= plane
+                    if not carry:
+                        break
+                if carry:
+                    planes.append(carry)
+            fewest = unsolved
+            for plane in reversed(planes):
+                if fewest & ~plane:
+                    fewest &= ~plane
+            return (fewest & -fewest).bit_length() - 1
+        peer_masks = self.t.peer_masks
+        best, best_score = -1, -1
+        for _ in range(_PAIRS_SCORED):
+            low = pairs & -pairs
+            i = low.bit_length() - 1
+            score = (peer_masks[i] & unsolved).bit_count()
+            if score > best_score:
+                best, best_score = i, score
+            pairs ^= low
+            if not pairs:
+                break
+        return best
+
+    def solutions(self) -> "Iterator[list[int]]":
+        start = self._start()
+        if start is None:
+            return
+        stats = self.stats
+        max_nodes = self.max_nodes
+        deadline = self.deadline
+        n = self.t.n
+        place = self._place
+        all_cells = self.t.all_cells
+        cell_bits = self.t.cell_bits
+        nodes = guesses = 0
+        stack: list = [(None, 0, 0)]  # (parent state, digit, cell bit): a branch made only when reached
+        try:
+            while stack:
+                parent, d, bit = stack.pop()
+                if parent is None:
+                    cand = start
+                else:
+                    guesses += 1
+                    cand = list(parent)
+                    if not place(cand, d, bit):
+                        continue
+                nodes += 1
+                if max_nodes is not None and nodes > max_nodes:
+                    raise SearchLimitExceeded(f"gave up after {max_nodes} search nodes")
+                if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
+                    raise SearchLimitExceeded("gave up: the time limit ran out")
+                solved = self._propagate(cand, parent)
+                if solved < 0:
+                    continue
+                if solved == all_cells:
+                    yield cand
+                    continue
+                bit = cell_bits[self._choose(cand, solved)]
+                for d in range(n - 1, -1, -1):  # pushed in reverse: digits tried in increasing order
+                    if cand[d] & bit:
+                        stack.append((cand, d, bit))
+        finally:
+            stats.nodes += nodes
+            stats.guesses += guesses
+
+    def to_grid(self, cand: "list[int]") -> Grid:
+        values = [0] * self.grid.shape.cell_count
+        for d, board in enumerate(cand[:-1]):
+            while board:
+                low = board & -board
+                values[low.bit_length() - 1] = d + 1
+                board ^= low
+        return Grid(values, self.grid.shape)
+
+
+# -- public API: the classic solver's, with the rules as the second argument ------------------------
+def _check(grid: Grid, rules: "Rules | None") -> "Rules | None":
+    """The rules to search under, or None for the classic solver."""
+    if rules is None:
+        return None
+    if rules.shape != grid.shape:
+        raise RulesError(f"the rules are for {rules.shape.name}, the grid is {grid.shape.name}")
+    return None if rules.is_classic else rules
+
+
+def iter_solutions(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
+                   timeout: "float | None" = None, stats: "SearchStats | None" = None) -> Iterator[Grid]:
+    """Every solution of `grid` under `rules`, in a fixed order (digits tried in increasing order).
+    Givens that break a rule give none. Raises `SearchLimitExceeded` when `max_nodes` or `timeout`
+    (seconds) runs out."""
+    variant = _check(grid, rules)
+    if variant is None:
+        yield from solver.iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats)
+        return
+    search = _Search(grid, variant, max_nodes, _deadline(timeout), stats)
+    for cand in search.solutions():
+        yield search.to_grid(cand)
+
+
+def solve(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
+          timeout: "float | None" = None, stats: "SearchStats | None" = None) -> "Grid | None":
+    """The first solution of `grid` under `rules`, or None when it has none. Raises `SearchLimitExceeded`
+    when the budget runs out first."""
+    return next(iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
+
+
+def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
+                    timeout: "float | None" = None, on_first: "Callable[[Grid], object] | None" = None) -> Tally:
+    """The first solution and the number of solutions up to `limit`, in one search (see
+    `solver.solve_and_count`: never raises `SearchLimitExceeded`; `gave_up` says why it stopped early)."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if _check(grid, rules) is None:
+        return solver.solve_and_count(grid, limit, max_nodes=max_nodes, timeout=timeout, on_first=on_first)
+    first, count = None, 0
+    try:
+        for solution in iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout):
+            if first is None:
+                first = solution
+                if on_first is not None:
+                    on_first(solution)
+            count += 1
+            if count >= limit:
+                break
+    except SearchLimitExceeded as err:
+        return Tally(first, count, str(err) or "gave up: the search limit ran out")
+    return Tally(first, count)
+
+
+def count_solutions(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
+                    timeout: "float | None" = None, stats: "SearchStats | None" = None) -> int:
+    """How many solutions `grid` has under `rules`, counting no further than `limit`. Raises
+    `SearchLimitExceeded` when the budget runs out first."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    variant = _check(grid, rules)
+    if variant is None:
+        return solver.count_solutions(grid, limit, max_nodes=max_nodes, timeout=timeout, stats=stats)
+    count = 0
+    for _ in _Search(grid, variant, max_nodes, _deadline(timeout), stats).solutions():
+        count += 1
+        if count >= limit:
+            break
+    return count
+
+
+def is_unique(grid: Grid, rules: "Rules | None" = None, **budget: "int | float | None") -> bool:
+    """True when `grid` has exactly one solution under `rules`."""
+    return count_solutions(grid, rules, 2, **budget) == 1
