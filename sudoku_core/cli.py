@@ -33,7 +33,10 @@ Puzzles are read from the FILEs named, or from standard input when there are non
 A file may hold one puzzle per line (81 characters for 9x9; '.', '0', '-', 'x', '*' or '_' for an
 empty cell), or puzzles drawn as blocks of rows (with or without '|' and '+---+' lines, separated
 by blank lines or '#' comments), .sdk, .sdm, .ss and HoDoKu library files, or whitespace-separated
-numbers (needed past 35x35). Letters stand for 10 and up (16x16: 1-9 then A-G).
+numbers (needed past 35x35). Letters stand for 10 and up (16x16: 1-9 then A-G). A file may also
+hold one variant puzzle (Killer, Jigsaw, X, Windoku, anti-knight/king): its givens line followed by
+'rules:', 'regions:' and 'cage 15: r1c1 r1c2' lines, or an f-puzzles/SudokuPad link or JSON (see
+docs/variants.md); each such file gets one answer.
 
 Every command writes one result per puzzle to standard output, in input order. A puzzle that
 cannot be read or solved is reported on standard error as 'FILE:line N: reason'.
@@ -213,6 +216,14 @@ def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
         from .logic import commands as logic_commands
 
         return logic_commands.run(args, out, err, _sources(args.files))
+    from . import variant_cli
+
+    variants = [variant_cli.is_variant_file(path) for path in args.files]
+    if any(variants):
+        if not all(variants):
+            raise UsageError("a variant puzzle file (rules, cages, regions or an f-puzzles link) cannot be read "
+                             "in one run with classic puzzle files: name them in separate runs")
+        return variant_cli.run(args, out, err, PROG)
     shape = (args.shape.box_rows, args.shape.box_cols) if args.shape else None
     settings = bulk.Settings(args.command, getattr(args, "limit", 2), args.engine, shape, args.max_nodes,
                              args.timeout, args.format, args.column)

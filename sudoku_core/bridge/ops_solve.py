@@ -2,7 +2,8 @@
 
 parse, solve, check, conflicts, version, sleep: their fields and results are in docs/engine-js.md.
 `solve` followed through `handle_json_with_progress` reports its first solution as soon as it has it,
-then goes on counting to `limit`.
+then goes on counting to `limit`. solve, check and conflicts take variant `rules` (classic when absent):
+the variant solver hands classic rules to the classic solver, so classic requests run exactly as before.
 """
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import time
 
 from .. import __version__
 from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
+from ..solver import SearchLimitExceeded
+from ..variant_solver import count_solutions, solve_and_count
 from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
@@ -34,16 +36,17 @@ def op_parse(request: Request) -> dict:
 @op("solve")
 def op_solve(request: Request) -> dict:
     grid = request.grid()
+    rules = request.rules(grid)
     limit = request.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
     timeout = request.timeout()
-    refuse_conflicts(grid)
+    refuse_conflicts(grid, rules)
     context = request.context
 
     def show_first(first: Grid) -> None:  # at once: proving it is the only one can take as long again
         context.report({"stage": "solution", "solution": first.to_line(), "values": list(first.values),
                         "ms": context.ms(), "message": "Found a solution; counting the others…"})
 
-    first, count, gave_up = solve_and_count(grid, limit, timeout=timeout,
+    first, count, gave_up = solve_and_count(grid, rules, limit, timeout=timeout,
                                             on_first=show_first if limit > 1 and context.followed else None)
     ms = context.ms()
     if first is None:
@@ -65,13 +68,14 @@ def op_solve(request: Request) -> dict:
 @op("check")
 def op_check(request: Request) -> dict:
     grid = request.grid()
+    rules = request.rules(grid)
     timeout = request.timeout()
     context = request.context
-    clash = conflict_error(grid)
+    clash = conflict_error(grid, rules)
     if clash is not None:
         return {"status": "conflict", "message": clash.message, "cells": clash.cells, "ms": context.ms()}
     try:
-        count = count_solutions(grid, 2, timeout=timeout)
+        count = count_solutions(grid, rules, 2, timeout=timeout)
     except SearchLimitExceeded:
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None
@@ -84,7 +88,9 @@ def op_check(request: Request) -> dict:
 
 @op("conflicts")
 def op_conflicts(request: Request) -> dict:
-    clashes = request.grid().conflicts()
+    grid = request.grid()
+    rules = request.rules(grid)
+    clashes = rules.conflicts(grid) if rules is not None else grid.conflicts()
     return {"conflicts": [c.to_dict() for c in clashes], "cells": sorted({i for c in clashes for i in c.cells})}
 
 

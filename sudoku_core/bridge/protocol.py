@@ -17,6 +17,7 @@ Every op reads its fields through `Request`, so a field means the same and fails
 
   puzzle   a grid as text in any format `Grid.parse` reads, or a list of cell values (0 = empty)
   shape    optional, like "9x9", "6x6" or "6x6:3x2"; `size` is the same field (the Play page's name)
+  rules    optional variant rules in `Rules.to_dict`'s form ({"diagonal": true, "cages": [...]}, ...)
   maxMs    how long a search may run: a whole number of milliseconds from 1 to `MAX_MS` (one hour)
   numbers  whole numbers within the op's bounds (2.0 counts as 2); flags are true or false
 
@@ -33,6 +34,7 @@ from typing import Any, Callable
 from ..formats import ParseError
 from ..grid import Grid
 from ..logic.phrases import sentence  # the engine's wording rule, used by every op
+from ..rules import Rules, RulesError
 from ..shape import Shape
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
@@ -56,9 +58,10 @@ def capitalised(text: str) -> str:
     return sentence(text[:1].upper() + text[1:])
 
 
-def conflict_error(grid: Grid) -> "BridgeError | None":
-    """The `conflict` error for a grid whose givens clash, naming every clash; None when none do."""
-    clashes = grid.conflicts()
+def conflict_error(grid: Grid, rules: "Rules | None" = None) -> "BridgeError | None":
+    """The `conflict` error for a grid whose givens clash (under `rules` when given), naming every clash;
+    None when none do."""
+    clashes = rules.conflicts(grid) if rules is not None and not rules.is_classic else grid.conflicts()
     if not clashes:
         return None
     cells = sorted({c for clash in clashes for c in clash.cells})
@@ -66,9 +69,9 @@ def conflict_error(grid: Grid) -> "BridgeError | None":
                        conflicts=[clash.to_dict() for clash in clashes])
 
 
-def refuse_conflicts(grid: Grid) -> None:
+def refuse_conflicts(grid: Grid, rules: "Rules | None" = None) -> None:
     """Raise the `conflict` error when the grid's givens clash."""
-    error = conflict_error(grid)
+    error = conflict_error(grid, rules)
     if error is not None:
         raise error
 
@@ -145,6 +148,15 @@ class Request:
             except ValueError as error:
                 raise BridgeError("bad_request", str(error)) from None
         raise BridgeError("bad_request", f"'{key}' must be a puzzle as text or a list of cell values.")
+
+    def rules(self, grid: Grid) -> "Rules | None":
+        """The variant rules in `rules` for `grid`'s shape, None when not sent (classic Sudoku)."""
+        if self.fields.get("rules") is None:
+            return None
+        try:
+            return Rules.from_dict(grid.shape, self.fields["rules"])
+        except RulesError as error:
+            raise BridgeError("bad_request", capitalised(str(error))) from None
 
     def integer(self, key: str, default: "int | None", low: int, high: int) -> "int | None":
         """A whole number from `low` to `high`; `default` when the field is not sent."""

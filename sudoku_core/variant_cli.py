@@ -1,0 +1,107 @@
+"""`solve`, `count` and `check` on variant puzzles: a file that holds one puzzle with its rules (the text form
+of `variant_format`, or an f-puzzles / SudokuPad link or JSON) is answered here, by the variant solver;
+puzzle banks go on through `bulk` as before.
+
+A variant file is recognised by its first 64 KB (a link, f-puzzles JSON, or a givens line followed by
+``rules:``, ``regions:``, ``cage ...:`` lines), so a bank of millions is never read twice. Standard input is
+read as a bank.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import TextIO
+
+from .formats import ParseError, format_grid
+from .fpuzzles import read_fpuzzles
+from .grid import Grid
+from .rules import Rules
+from .solver import SearchLimitExceeded
+from .variant_format import looks_like_variant, read_variant
+from .variant_solver import count_solutions, solve_and_count
+
+SNIFF = 65536
+
+
+def _looks_fpuzzles(head: str) -> bool:
+    text = head.strip()
+    return "?load=" in text or "sudokupad.app/fpuzzles" in text or (text.startswith("{") and '"grid"' in text)
+
+
+def is_variant_file(path: str) -> bool:
+    """Does the file at `path` hold one variant puzzle (rather than a bank of classic ones)?"""
+    if path == "-":
+        return False
+    try:
+        with open(path, encoding="utf-8-sig", errors="replace") as handle:
+            head = handle.read(SNIFF)
+    except OSError:
+        return False                          # the bank reader reports it
+    return _looks_fpuzzles(head) or looks_like_variant(head)
+
+
+def read_puzzle(text: str) -> "tuple[Grid, Rules]":
+    """A variant puzzle from its file's text, in either form; raises `ParseError`."""
+    return read_fpuzzles(text) if _looks_fpuzzles(text) else read_variant(text)
+
+
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
+    """Answer each variant file named: one result a file, in order; problems as 'FILE: reason'."""
+    failed = False
+    for path in args.files:
+        try:
+            with open(path, encoding="utf-8-sig", errors="replace") as handle:
+                grid, rules = read_puzzle(handle.read())
+            record = _answer(args, grid, rules)
+        except ParseError as problem:
+            record = {"status": "invalid", "message": str(problem)}
+        except OSError as problem:
+            record = {"status": "invalid", "message": f"cannot read it: {problem.strerror or problem}"}
+        ok = record["status"] in ("solved", "unique", "counted")
+        failed |= not ok
+        if not ok and args.command != "check":
+            err.write(f"{path}: {record['message']}\n")
+        _write(args, out, record, path)
+    return 1 if failed else 0
+
+
+def _answer(args: argparse.Namespace, grid: Grid, rules: Rules) -> dict:
+    clashes = rules.conflicts(grid)
+    if clashes:
+        return {"status": "conflict", "message": "; ".join(c.message for c in clashes)}
+    budget = {"max_nodes": args.max_nodes, "timeout": args.timeout}
+    try:
+        if args.command == "count":
+            limit = args.limit
+            count = count_solutions(grid, rules, limit, **budget)
+            return {"status": "counted", "count": count, "limit": limit,
+                    "message": f"{count}+" if count >= limit else str(count)}
+        tally = solve_and_count(grid, rules, 2, **budget)
+    except SearchLimitExceeded as why:
+        return {"status": "gave up", "message": str(why)}
+    if tally.first is None:
+        if tally.gave_up is not None:
+            return {"status": "gave up", "message": str(tally.gave_up)}
+        return {"status": "none", "message": "no solution"}
+    if args.command == "check":
+        status = "unique" if tally.count == 1 else "several"
+        return {"status": status, "message": status, "count": tally.count}
+    return {"status": "solved", "solution": tally.first, "count": tally.count, "message": ""}
+
+
+def _write(args: argparse.Namespace, out: TextIO, record: dict, path: str) -> None:
+    fmt = getattr(args, "format", "line")
+    if fmt == "json":
+        data = {"file": path, **{k: v for k, v in record.items() if k != "solution"}}
+        if "solution" in record:
+            data["solution"] = record["solution"].to_line()
+        out.write(json.dumps(data) + "\n")
+    elif args.command == "solve":
+        grid = record.get("solution")
+        out.write((format_grid(grid, fmt if fmt in ("line", "block", "sdk", "ss") else "line") if grid else "") + "\n")
+    elif args.command == "count":
+        out.write((record["message"] if record["status"] == "counted" else "") + "\n")
+    else:
+        status = record["status"]
+        out.write(status if status in ("unique", "several", "none") else f"{status}: {record['message']}")
+        out.write("\n")
