@@ -13,19 +13,13 @@ import json
 from typing import TextIO
 
 from .formats import ParseError, format_grid
-from .fpuzzles import read_fpuzzles
 from .grid import Grid
 from .rules import Rules
 from .solver import SearchLimitExceeded
-from .variant_format import looks_like_variant, read_variant
+from .variant_io import is_variant_text, read_variant_puzzle
 from .variant_solver import count_solutions, solve_and_count
 
 SNIFF = 65536
-
-
-def _looks_fpuzzles(head: str) -> bool:
-    text = head.strip()
-    return "?load=" in text or "sudokupad.app/fpuzzles" in text or (text.startswith("{") and '"grid"' in text)
 
 
 def is_variant_file(path: str) -> bool:
@@ -37,12 +31,7 @@ def is_variant_file(path: str) -> bool:
             head = handle.read(SNIFF)
     except OSError:
         return False                          # the bank reader reports it
-    return _looks_fpuzzles(head) or looks_like_variant(head)
-
-
-def read_puzzle(text: str) -> "tuple[Grid, Rules]":
-    """A variant puzzle from its file's text, in either form; raises `ParseError`."""
-    return read_fpuzzles(text) if _looks_fpuzzles(text) else read_variant(text)
+    return is_variant_text(head)
 
 
 def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
@@ -51,7 +40,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
     for path in args.files:
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as handle:
-                grid, rules = read_puzzle(handle.read())
+                grid, rules = read_variant_puzzle(handle.read())
             record = _answer(args, grid, rules)
         except ParseError as problem:
             record = {"status": "invalid", "message": str(problem)}

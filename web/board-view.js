@@ -5,6 +5,7 @@
 
 import { ALPHABET } from './grid-codec.js';
 import { LinkLayer, StepsPanel, paintMarks } from './logic-view.js';
+import { RulesLayer, describeRules, regionOf } from './variant-view.js';
 
 export function make(tag, props = {}, attrs = {}) {
   const el = document.createElement(tag);
@@ -45,6 +46,8 @@ export class BoardView {
     const frame = make('div', { className: 'board-frame' });
     frame.append(this.board);
     this.links = new LinkLayer(frame);
+    this.rulesLayer = new RulesLayer(frame);
+    this.ruleWords = [];
     this.stepsPanel = new StepsPanel(make, steps);
     wrap.append(frame, this.stepsPanel.details);
 
@@ -75,12 +78,28 @@ export class BoardView {
     shadowRoot.append(this.root);
   }
 
-  /** The board and the pad for a shape ({side, rows, cols}). */
-  build(shape) {
+  /** The board and the pad for a shape ({side, rows, cols}), with variant `rules` drawn (null: classic). */
+  build(shape, rules = null) {
     this.shape = shape;
     this.cursor = Math.min(this.cursor, shape.side * shape.side - 1);
     this.#buildBoard();
     this.#buildPad();
+    this.showRules(rules);
+  }
+
+  /** Draw variant rules: region borders where the regions are not the boxes, shading, diagonals, cages. */
+  showRules(rules) {
+    const n = this.shape.side;
+    const region = regionOf(rules, this.shape);
+    this.cells.forEach((cell, i) => {
+      const r = Math.floor(i / n), c = i % n;
+      const edges = ['cell'];
+      if (c === n - 1) edges.push('last-col'); else if (region[i + 1] !== region[i]) edges.push('box-right');
+      if (r === n - 1) edges.push('last-row'); else if (region[i + n] !== region[i]) edges.push('box-bottom');
+      cell.dataset.edges = edges.join(' ');
+    });
+    this.ruleWords = describeRules(rules, this.shape);
+    this.rulesLayer.draw(rules, this.shape);
   }
 
   #buildBoard() {
@@ -98,10 +117,6 @@ export class BoardView {
         const cell = make('div', {}, { role: 'gridcell', 'aria-label': `Row ${r + 1}, column ${c + 1}`, tabindex: '-1' });
         cell.dataset.index = String(r * n + c);
         cell.dataset.side = String(n);
-        const edges = ['cell'];
-        if (c === n - 1) edges.push('last-col'); else if ((c + 1) % bc === 0) edges.push('box-right');
-        if (r === n - 1) edges.push('last-row'); else if ((r + 1) % br === 0) edges.push('box-bottom');
-        cell.dataset.edges = edges.join(' ');
         row.append(cell);
         this.cells.push(cell);
       }
@@ -141,8 +156,8 @@ export class BoardView {
     this.board.setAttribute('aria-readonly', String(!editing));
   }
 
-  /** Focus follows the pointer, the roving tabindex follows focus, and the focused cell's peers are shaded:
-   *  until `signal` aborts. */
+  /** Focus follows the pointer (and stays on the board when the pad is pressed), the roving tabindex follows
+   *  focus, and the focused cell's peers are shaded: until `signal` aborts. */
   listen(signal) {
     this.board.addEventListener('focusin', (e) => {
       const index = cellIndex(e.target);
@@ -154,6 +169,7 @@ export class BoardView {
       const cell = e.target.closest?.('[role="gridcell"]');
       if (cell) cell.focus();
     }, { signal });
+    this.pad.addEventListener('mousedown', (e) => { if (e.target.closest?.('button')) e.preventDefault(); }, { signal });
   }
 
   /** Arrow keys, Home and End (with Ctrl: the first and the last cell) move the focus from cell `index`.
@@ -230,7 +246,8 @@ export class BoardView {
       if (cell.className !== classes) cell.className = classes;
       cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
       if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
-      const description = describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed });
+      const description = [describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed }), this.ruleWords[i]]
+        .filter(Boolean).join(', ');
       if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
     }
     if (deco.links.length) this.links.draw(deco.links, this.shape); else this.links.clear();

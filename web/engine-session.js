@@ -49,6 +49,14 @@ export function sentenceFor(error, op) {
   }
 }
 
+/** An engine time for people: "3.2 ms", "140 ms", "2.35 s"; '' when there is none. */
+export function formatMs(ms) {
+  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
+  if (ms < 10) return `${ms.toFixed(1)} ms`;
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
+}
+
 function megabytes(bytes) {
   return (Math.max(0, Number(bytes) || 0) / 1e6).toFixed(1);
 }

@@ -21,6 +21,8 @@ const PATH_TIMEOUT_MS = 180000;    // the whole path of a 16x16 can take a minut
 const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many times: minutes, not seconds
 const MARKS_DEBOUNCE_MS = 60;
 const BIG_GRID_NOTE = ' (a big grid can take a minute or more)';
+// The human-style techniques know rows, columns and boxes only: with variant rules they would be wrong.
+const NOT_FOR_VARIANTS = 'Hints, pencil marks, ratings and steps are for classic Sudoku: not yet for variant rules.';
 
 export class LogicController {
   #host;
@@ -39,6 +41,7 @@ export class LogicController {
   get showCandidates() { return this.#showMarks; }
   set showCandidates(value) {
     this.#showMarks = Boolean(value);
+    if (this.#showMarks && this.#host.grid().rules) this.#refuse();
     this.#host.ui.buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
     this.requestMarks(0);
     this.#host.render();
@@ -69,6 +72,7 @@ export class LogicController {
       return this.#showHint(current);
     }
     this.closeSteps();
+    if (host.grid().rules) return this.#refuse();
     host.hideSolution();                              // a hint is about the grid as typed
     await host.readyFor('The hint will come as soon as the engine has loaded…');
     const grid = host.grid();
@@ -132,6 +136,7 @@ export class LogicController {
   /** Rate the puzzle (see the element's rate()). */
   async rate() {
     const host = this.#host;
+    if (host.grid().rules) return this.#refuse();
     await host.readyFor('Rating will start as soon as the engine has loaded…');
     const { version, puzzle, shape } = host.grid();
     host.say(`Rating…${shape.side > 9 ? BIG_GRID_NOTE : ''}`);
@@ -156,11 +161,19 @@ export class LogicController {
     return result;
   }
 
+  /** Hint and Rate under variant rules: said plainly, an `unsupported` error event, and null. */
+  #refuse() {
+    this.#host.say(NOT_FOR_VARIANTS, 'error');
+    this.#host.emit('error', { code: 'unsupported', message: NOT_FOR_VARIANTS, cells: [] });
+    return null;
+  }
+
   /** Ask the engine for the marks of the grid, when they are to be shown and not known yet. */
   requestMarks(delay = MARKS_DEBOUNCE_MS) {
     const host = this.#host;
     clearTimeout(this.#marksTimer);
     if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || host.session.state !== 'ready') return;
+    if (host.grid().rules) return;
     if (this.#marks?.version === host.grid().version) return;
     this.#marksTimer = setTimeout(() => {
       const { version, puzzle, shape } = host.grid();
@@ -200,6 +213,7 @@ export class LogicController {
     const panel = host.ui.stepsPanel;
     this.#hint = null;
     this.#path = null;
+    if (host.grid().rules) { panel.message(NOT_FOR_VARIANTS, { stale: true }); return; }
     panel.message(`Working out the steps…${host.grid().shape.side > 9 ? BIG_GRID_NOTE : ''}`);
     let result;
     let grid;
@@ -246,7 +260,7 @@ export class LogicController {
     const values = solution ? grid.values.map((v, i) => v || solution[i]) : grid.values;
     const hint = this.#hint && this.#hint.version === grid.version ? this.#hint : null;
     const deco = decoration(hint?.step, hint?.stage);
-    const marks = (this.#showMarks || deco.showMarks) && !solution ? this.#currentMarks(grid) : null;
+    const marks = (this.#showMarks || deco.showMarks) && !solution && !grid.rules ? this.#currentMarks(grid) : null;
     const pointed = new Set(this.#pointed && this.#pointed.version === grid.version ? this.#pointed.cells : []);
     return { values, marks, deco, pointed, kindOfFilled: 'solved' };
   }

@@ -2,6 +2,7 @@
 // <style> element, so a host page's strict style-src is fine). Hosts theme it through the --sudoku-* custom
 // properties and ::part() (docs/embedding.md).
 import { LOGIC_CSS } from './logic-view.js';
+import { VARIANT_CSS } from './variant-view.js';
 
 const CSS = `
 :host {
@@ -134,7 +135,7 @@ let sharedSheet = null;
 export function styleSheet() {
   if (!sharedSheet) {
     sharedSheet = new CSSStyleSheet();
-    sharedSheet.replaceSync(CSS + LOGIC_CSS);
+    sharedSheet.replaceSync(CSS + LOGIC_CSS + VARIANT_CSS);
   }
   return sharedSheet;
 }

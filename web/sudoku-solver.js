@@ -16,12 +16,13 @@
 import {
   MAX_SIDE, decodeLine, decodePlainGrid, encodeLine, parseSize, sameShape, shapeSpec, sizeName, valueOfKey,
 } from './grid-codec.js';
-import { EngineSession, progressText, sentenceFor, solverError } from './engine-session.js';
+import { EngineSession, formatMs, progressText, sentenceFor, solverError } from './engine-session.js';
 import { EditQueue } from './edit-queue.js';
 import { History } from './history.js';
 import { BoardView, cellIndex } from './board-view.js';
 import { LogicController } from './logic-controller.js';
 import { styleSheet } from './solver-style.js';
+import { readRules } from './variant-view.js';
 
 const SOLUTION_LIMIT = 20;          // several solutions: count up to this many and say "at least N"
 const SEARCH_BUDGET_MS = 20000;     // the Python search gives up after this ('gave_up'), before engine.js's
@@ -33,20 +34,13 @@ const ERASE_KEYS = new Set(['Backspace', 'Delete', '0', '.', ' ']);
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
 
-function formatMs(ms) {
-  if (typeof ms !== 'number' || !Number.isFinite(ms)) return '';
-  if (ms < 10) return `${ms.toFixed(1)} ms`;
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  return `${(ms / 1000).toFixed(ms < 10000 ? 2 : 1)} s`;
-}
-
-
 export class SudokuSolverElement extends HTMLElement {
-  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading'];
+  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading', 'rules'];
 
   #shape = parseSize('9x9');
   #values = new Array(81).fill(0);    // what the person (or the puzzle attribute) put in: the givens
   #solution = null;                   // values from the engine, shown in empty cells, or null
+  #rules = null;                      // variant rules (Rules.to_dict()'s form), or null for classic Sudoku
   #conflictCells = new Set();
   #history = new History();
   #version = 0;                       // bumped on every change of the givens or the shape
@@ -81,7 +75,7 @@ export class SudokuSolverElement extends HTMLElement {
     const element = this;
     this.#logic = new LogicController({
       grid: () => ({ version: this.#version, shape: this.#shape, values: this.#values, puzzle: this.puzzle,
-        origin: this.#origin, eliminated: this.#eliminated, solution: this.#solution }),
+        origin: this.#origin, eliminated: this.#eliminated, solution: this.#solution, rules: this.#rules }),
       session: this.#session,
       ui: this.#ui,
       say: (text, tone) => this.#say(text, tone),
@@ -115,6 +109,10 @@ export class SudokuSolverElement extends HTMLElement {
   get controls() { return this.getAttribute('controls') ?? ALL_CONTROLS.join(' '); }
   set controls(value) { this.setAttribute('controls', String(value ?? '')); }
 
+  /** Variant rules as an object (docs/variants.md), or null; the attribute holds them as JSON. */
+  get rules() { return this.#rules; }
+  set rules(value) { this.setAttribute('rules', value ? JSON.stringify(value) : ''); }
+
   /** The solution shown, as one line, or null. */
   get solution() { return this.#solution ? encodeLine(this.#solution) : null; }
   /** 'lazy' (the default: the engine starts on first use or when the widget nears the viewport) or 'eager'. */
@@ -129,6 +127,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (name === 'puzzle') { if (value !== null) this.#loadPuzzle(value, 'attribute'); }
     else if (name === 'size') this.#applySize(value, true);
     else if (name === 'readonly' || name === 'controls') this.#renderControls();
+    else if (name === 'rules') this.#edits.run(() => this.#applyRules(value, 'rules'));
     else if (name === 'loading' && this.isConnected) this.#session.startWhenWanted(this.loading === 'eager');
   }
 
@@ -143,13 +142,13 @@ export class SudokuSolverElement extends HTMLElement {
     on(this.#ui.root, 'focusin', this.#session.start);        // a lazy engine starts on first use
     on(this.#ui.root, 'pointerdown', this.#session.start);
     on(this.#ui.controls, 'click', this.#onControlClick);
-    on(this.#ui.pad, 'mousedown', this.#onPadMousedown);
     on(this.#ui.pad, 'click', this.#onPadClick);
 
     if (!this.#started) {
       this.#started = true;
       if (this.hasAttribute('size')) this.#applySize(this.getAttribute('size'), false);
       if (this.hasAttribute('puzzle')) this.#loadPuzzle(this.getAttribute('puzzle'), 'initial');
+      if (this.hasAttribute('rules')) this.#applyRules(this.getAttribute('rules'), 'initial');
       this.#renderControls();
     }
     this.#session.startWhenWanted(this.loading === 'eager');
@@ -184,7 +183,7 @@ export class SudokuSolverElement extends HTMLElement {
     let result;
     try {
       result = await this.#session.ask('solve',
-        { puzzle, shape: shapeSpec(this.#shape), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS }, { onProgress });
+        { ...this.#payload(), limit: SOLUTION_LIMIT, maxMs: SEARCH_BUDGET_MS }, { onProgress });
     } catch (error) {
       if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'solve');
@@ -218,7 +217,7 @@ export class SudokuSolverElement extends HTMLElement {
     this.#say('Checking…');
     let result;
     try {
-      result = await this.#session.ask('check', { puzzle: this.puzzle, shape: shapeSpec(this.#shape), maxMs: SEARCH_BUDGET_MS });
+      result = await this.#session.ask('check', { ...this.#payload(), maxMs: SEARCH_BUDGET_MS });
     } catch (error) {
       if (error.code === 'superseded') throw error;
       throw this.#fail(error, 'check');
@@ -312,7 +311,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (this.#session.state !== 'ready') return;
     this.#conflictsTimer = setTimeout(() => {
       const version = this.#version;
-      this.#session.ask('conflicts', { puzzle: this.puzzle, shape: shapeSpec(this.#shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
+      this.#session.ask('conflicts', this.#payload(), { timeoutMs: SHORT_TIMEOUT_MS })
         .then((result) => {
           if (version !== this.#version || !this.isConnected) return;     // latest wins
           const list = Array.isArray(result?.conflicts) ? result.conflicts : [];
@@ -335,6 +334,20 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   // -- state changes ------------------------------------------------------------------------------
+  /** What every request about the grid sends: the grid, its shape, and its rules when it has some. */
+  #payload() {
+    return { puzzle: this.puzzle, shape: shapeSpec(this.#shape), ...(this.#rules ? { rules: this.#rules } : {}) };
+  }
+
+  /** New rules from the attribute (undoable, the grid kept); text that is not rules is told, nothing lost. */
+  #applyRules(text, cause) {
+    let rules;
+    try { rules = readRules(text); } catch (error) { return this.#say(`${error.message}.`, 'error'); }
+    if (JSON.stringify(rules) === JSON.stringify(this.#rules)) return;
+    if (cause === 'initial') this.#set(this.#values, this.#shape, cause, { rules });
+    else this.#commit(this.#values.slice(), this.#shape, cause, { origin: this.#origin, eliminated: this.#eliminated, rules });
+  }
+
   /** Replace the givens (and maybe the shape) as one undoable step. */
   #commit(values, shape, cause, logic = null) {
     this.#history.record(this.#snapshot());
@@ -343,7 +356,7 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** What undo brings back: the grid, and what Hint knows about it (the givens, the marks hints removed). */
   #snapshot() {
-    return { shape: this.#shape, values: this.#values, origin: this.#origin, eliminated: this.#eliminated };
+    return { shape: this.#shape, values: this.#values, origin: this.#origin, eliminated: this.#eliminated, rules: this.#rules };
   }
 
   #set(values, shape, cause, logic = null) {
@@ -360,12 +373,14 @@ export class SudokuSolverElement extends HTMLElement {
       this.#origin = values.slice();
       this.#eliminated = new Set();
     }
+    const newRules = logic && 'rules' in logic && logic.rules !== this.#rules;
+    if (newRules) this.#rules = logic.rules;
     this.#logic.gridChanged();
     if (this.#clashShown) { this.#say(''); }
     if (reshaped) {
-      this.#ui.build(shape);
+      this.#ui.build(shape, this.#rules);
       this.#reflectSize();
-    }
+    } else if (newRules) this.#ui.showRules(this.#rules);
     this.#render();
     this.#requestConflicts();
     if (cause !== 'initial') this.#emit('change', { puzzle: this.puzzle, size: this.size, cause });
@@ -429,13 +444,11 @@ export class SudokuSolverElement extends HTMLElement {
   }
 
   #reflectSize() {
-    const name = sizeName(this.#shape);
     const current = parseSize(this.getAttribute('size'));
-    if (!current || !sameShape(current, this.#shape)) {
-      this.#started = false;                       // reflect without re-applying
-      this.setAttribute('size', name);
-      this.#started = true;
-    }
+    if (current && sameShape(current, this.#shape)) return;
+    this.#started = false;                       // reflect without re-applying
+    this.setAttribute('size', sizeName(this.#shape));
+    this.#started = true;
   }
 
   /** A puzzle given as text: the exchange line is decoded here; anything else goes to the engine's parser. */
@@ -491,13 +504,13 @@ export class SudokuSolverElement extends HTMLElement {
       this.#say(`That is a ${result.side}x${result.side} grid; this board shows up to ${MAX_SIDE}x${MAX_SIDE}.`, 'error');
       return;
     }
-    this.#loaded(values, shape, cause, true);
+    this.#loaded(values, shape, cause, true, result.rules);
   }
 
   /** A whole puzzle in place of the grid (undoable); a paste or a parsed text is confirmed in the status. */
-  #loaded(values, shape, cause, announce = cause === 'paste') {
+  #loaded(values, shape, cause, announce = cause === 'paste', rules = undefined) {
     const switched = !sameShape(shape, this.#shape);
-    this.#commit(values, shape, cause);
+    this.#commit(values, shape, cause, rules ? { rules } : null);
     if (!announce) return;
     const givens = values.filter((v) => v).length;
     const what = switched ? `a ${sizeName(shape)} puzzle` : 'the puzzle';
@@ -549,8 +562,6 @@ export class SudokuSolverElement extends HTMLElement {
     else if (action === 'redo') this.redo();
     else if (action === 'clear') this.clear();
   };
-
-  #onPadMousedown = (e) => { if (e.target.closest?.('button')) e.preventDefault(); };  // keep focus on the board
 
   #onPadClick = (e) => {
     const b = e.target.closest?.('button');

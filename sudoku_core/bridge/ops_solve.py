@@ -11,8 +11,10 @@ import sys
 import time
 
 from .. import __version__
+from ..formats import ParseError
 from ..grid import Grid
 from ..solver import SearchLimitExceeded
+from ..variant_io import is_variant_text, read_variant_puzzle
 from ..variant_solver import count_solutions, solve_and_count
 from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
 
@@ -26,11 +28,23 @@ MAX_SLEEP_MS = 60_000
 
 @op("parse")
 def op_parse(request: Request) -> dict:
-    grid = request.grid("puzzle" if "text" not in request and "puzzle" in request else "text")
+    key = "puzzle" if "text" not in request and "puzzle" in request else "text"
+    text = request.get(key)
+    rules = None
+    if isinstance(text, str) and is_variant_text(text):     # an f-puzzles link, or givens with rule lines
+        try:
+            grid, rules = read_variant_puzzle(text)
+        except ParseError as error:
+            raise BridgeError("parse", str(error), line=error.line, column=error.column) from None
+    else:
+        grid = request.grid(key)
     shape = grid.shape
-    return {"shape": shape.spec, "name": shape.name, "side": shape.side,
-            "boxRows": shape.box_rows, "boxCols": shape.box_cols,
-            "line": grid.to_line(), "values": list(grid.values), "givens": grid.givens}
+    reply = {"shape": shape.spec, "name": shape.name, "side": shape.side,
+             "boxRows": shape.box_rows, "boxCols": shape.box_cols,
+             "line": grid.to_line(), "values": list(grid.values), "givens": grid.givens}
+    if rules is not None and not rules.is_classic:
+        reply["rules"] = rules.to_dict()
+    return reply
 
 
 @op("solve")

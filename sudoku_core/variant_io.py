@@ -1,0 +1,25 @@
+"""Telling a variant puzzle's text from a classic one, and reading it in whichever form it comes: the text
+form of `variant_format`, or an f-puzzles / SudokuPad link or JSON (`fpuzzles`). Used by the CLI (a file)
+and the bridge's `parse` (a paste on the page)."""
+from __future__ import annotations
+
+from .fpuzzles import read_fpuzzles
+from .grid import Grid
+from .rules import Rules
+from .variant_format import looks_like_variant, read_variant
+
+
+def looks_like_fpuzzles(text: str) -> bool:
+    """An f-puzzles or SudokuPad link, or f-puzzles JSON?"""
+    text = text.strip()
+    return "?load=" in text or "sudokupad.app/fpuzzles" in text or (text.startswith("{") and '"grid"' in text)
+
+
+def is_variant_text(text: str) -> bool:
+    """Does `text` (or its beginning) hold a variant puzzle rather than classic ones?"""
+    return looks_like_fpuzzles(text) or looks_like_variant(text)
+
+
+def read_variant_puzzle(text: str) -> "tuple[Grid, Rules]":
+    """A variant puzzle in either form; raises `formats.ParseError` with where and why."""
+    return read_fpuzzles(text) if looks_like_fpuzzles(text) else read_variant(text)

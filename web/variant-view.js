@@ -1,0 +1,113 @@
+// variant-view.js: how <sudoku-solver> shows variant rules (the engine's `Rules.to_dict()` form, see
+// docs/variants.md): Jigsaw regions as thick borders, diagonals and Windoku windows shaded, Killer cages
+// as dashed outlines with their total in a corner, drawn in one SVG layer over the board; and the words a
+// screen reader hears for a cell ("in a cage of 3 cells, total 15"). The rules themselves are checked by
+// the engine; here they are only read enough to draw them.
+
+const SVG = 'http://www.w3.org/2000/svg';
+
+export const VARIANT_CSS = `
+.rules-layer { position: absolute; inset: 3px; width: calc(100% - 6px); height: calc(100% - 6px); pointer-events: none; z-index: 1; }
+.rules-layer .shade { fill: var(--sudoku-variant-shade, light-dark(rgba(10, 91, 211, 0.08), rgba(68, 147, 248, 0.14))); }
+.rules-layer .diagonal { stroke: var(--sudoku-variant-line, light-dark(rgba(10, 91, 211, 0.35), rgba(68, 147, 248, 0.45))); stroke-width: 2px; vector-effect: non-scaling-stroke; }
+.rules-layer .cage { fill: none; stroke: var(--_fg); stroke-width: 1.2px; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
+.rules-layer .total { fill: var(--_fg); font: 600 0.22px system-ui, sans-serif; }
+@media print { .rules-layer .cage { stroke: #000; } }
+@media (forced-colors: active) { .rules-layer .cage, .rules-layer .diagonal { stroke: CanvasText; } .rules-layer .total { fill: CanvasText; } }
+`;
+
+/** Read the `rules` attribute: null for none or "{}", else the object; throws a sentence when it is not JSON. */
+export function readRules(text) {
+  if (text === null || text === undefined || String(text).trim() === '') return null;
+  let rules;
+  try {
+    rules = typeof text === 'string' ? JSON.parse(text) : text;
+  } catch {
+    throw new Error('the rules attribute is not JSON: write it like {"diagonal": true, "cages": [{"cells": [0, 1], "total": 3}]}');
+  }
+  if (!rules || typeof rules !== 'object' || Array.isArray(rules)) throw new Error('the rules must be a JSON object');
+  return Object.keys(rules).length ? rules : null;
+}
+
+/** The region of each cell: the Jigsaw regions when given, else the boxes. */
+export function regionOf(rules, shape) {
+  const { side: n, rows: br, cols: bc } = shape;
+  const owner = new Array(n * n);
+  for (let i = 0; i < n * n; i++) owner[i] = Math.floor(Math.floor(i / n) / br) * n + Math.floor((i % n) / bc);
+  (rules?.regions ?? []).forEach((cells, k) => { for (const c of cells) owner[c] = 1000 + k; });
+  return owner;
+}
+
+/** Per cell, what a screen reader hears of the rules it is under (empty for a classic grid). */
+export function describeRules(rules, shape) {
+  const n = shape.side;
+  const words = Array.from({ length: n * n }, () => []);
+  if (!rules) return words.map(() => '');
+  for (let i = 0; i < n; i++) {
+    if (rules.diagonal) words[i * n + i].push('on the diagonal');
+    if (rules.antiDiagonal) words[(n - 1 - i) * n + i].push('on the anti-diagonal');
+  }
+  for (const cell of windowCells(rules, shape)) words[cell].push('in a window');
+  for (const cage of rules.cages ?? []) {
+    const total = Number.isInteger(cage.total) ? `, total ${cage.total}` : ', no total';
+    for (const c of cage.cells ?? []) words[c]?.push(`in a cage of ${cage.cells.length} cells${total}`);
+  }
+  return words.map((w) => w.join(', '));
+}
+
+function windowCells(rules, shape) {
+  if (!rules?.windows || shape.side !== 9) return [];
+  const cells = [];
+  for (const [r0, c0] of [[1, 1], [1, 5], [5, 1], [5, 5]]) {
+    for (let r = 0; r < 3; r++) for (let c = 0; c < 3; c++) cells.push((r0 + r) * 9 + c0 + c);
+  }
+  return cells;
+}
+
+/** The SVG layer over the board that draws shading, diagonals and cages. */
+export class RulesLayer {
+  constructor(host) {
+    this.host = host;
+    this.svg = document.createElementNS(SVG, 'svg');
+    this.svg.setAttribute('class', 'rules-layer');
+    this.svg.setAttribute('aria-hidden', 'true');
+    this.svg.setAttribute('preserveAspectRatio', 'none');
+  }
+
+  draw(rules, shape) {
+    const n = shape.side;
+    if (!rules) { this.svg.remove(); return; }
+    this.svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
+    const nodes = [];
+    const el = (tag, attrs, text) => {
+      const node = document.createElementNS(SVG, tag);
+      for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+      if (text !== undefined) node.textContent = text;
+      nodes.push(node);
+    };
+    for (const cell of windowCells(rules, shape)) el('rect', { class: 'shade', x: cell % n, y: Math.floor(cell / n), width: 1, height: 1 });
+    if (rules.diagonal) el('line', { class: 'diagonal', x1: 0, y1: 0, x2: n, y2: n });
+    if (rules.antiDiagonal) el('line', { class: 'diagonal', x1: 0, y1: n, x2: n, y2: 0 });
+    for (const cage of rules.cages ?? []) {
+      const cells = new Set(cage.cells ?? []);
+      const inset = 0.08;
+      for (const cell of cells) {
+        const r = Math.floor(cell / n), c = cell % n;
+        const open = (dr, dc) => r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n || !cells.has((r + dr) * n + c + dc);
+        // One dashed segment per side that borders another cage or none, drawn just inside the cell.
+        const x0 = c + (open(0, -1) ? inset : 0), x1 = c + 1 - (open(0, 1) ? inset : 0);
+        const y0 = r + (open(-1, 0) ? inset : 0), y1 = r + 1 - (open(1, 0) ? inset : 0);
+        if (open(-1, 0)) el('line', { class: 'cage', x1: x0, y1: y0, x2: x1, y2: y0 });
+        if (open(1, 0)) el('line', { class: 'cage', x1: x0, y1: y1, x2: x1, y2: y1 });
+        if (open(0, -1)) el('line', { class: 'cage', x1: x0, y1: y0, x2: x0, y2: y1 });
+        if (open(0, 1)) el('line', { class: 'cage', x1: x1, y1: y0, x2: x1, y2: y1 });
+      }
+      if (Number.isInteger(cage.total) && cells.size) {
+        const first = Math.min(...cells);
+        el('text', { class: 'total', x: (first % n) + 0.12, y: Math.floor(first / n) + 0.3 }, String(cage.total));
+      }
+    }
+    this.svg.replaceChildren(...nodes);
+    if (!this.svg.isConnected) this.host.prepend(this.svg);
+  }
+}
