@@ -23,7 +23,10 @@ Propagation, repeated to a fixed point:
   * the "45 rule", fixed by the rules and so found once: the cells of a house outside the cages lying
     wholly inside it (innies), and the cells outside a house of the cages that cover it (outies, when
     they see each other), add up to a known total: they become cages of the search (not of the puzzle);
-  * locked candidates (box and line), when the boxes are houses.
+  * locked candidates (box and line), when the boxes are houses, on the packed boards as in the classic
+    solver; then, generalised, between any two full houses sharing two cells or more (region and row or
+    column, diagonal or window and a line or box, ...): when a digit's candidates in one lie all in the
+    shared cells, the other loses the digit elsewhere.
 Then the search branches on the open cell with the fewest candidates, digits in increasing order.
 """
 from __future__ import annotations
@@ -96,7 +99,8 @@ def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     None when there is none. Small (the open cells of one cage), and the same states recur in a search."""
     k = len(masks)
     order = sorted(range(k), key=lambda j: masks[j].bit_count())
-    options = [_digits_of(masks[j]) for j in order]
+    lists = _digit_lists(12) if max(masks) < 1 << 12 else None
+    options = [lists[masks[j]] if lists is not None else _digits_of(masks[j]) for j in order]
     supported = [0] * k
     chosen = [0] * k
 
@@ -141,7 +145,7 @@ class _VariantTables:
     """What a search under one set of rules needs, made once per `Rules`."""
 
     __slots__ = ("n", "all_cells", "cell_bits", "peer_masks", "shifts", "count", "pack", "digit_spread",
-                 "unit_kinds", "locked", "houses", "cages", "digit_lists")
+                 "unit_kinds", "locked", "houses", "cages", "digit_lists", "intersections")
 
     def __init__(self, rules: Rules) -> None:
         shape = rules.shape
@@ -160,38 +164,101 @@ class _VariantTables:
         houses = [sum(1 << i for i in u.cells) for u in rules.houses[covered:] if len(u.cells) == n]
         houses += [sum(1 << i for i in c.cells) for c in rules.cages if len(c.cells) == n]
         self.houses = tuple(dict.fromkeys(houses))  # a cage that repeats a house adds nothing
+        self.intersections = _intersections(rules, boxes)
         summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
-        summed += _house_sums(rules, summed)
+        summed += _house_sums(rules, summed, self.peer_masks)
         self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed))
         self.digit_lists = _digit_lists(n) if n <= 12 else None
 
 
-def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]") -> "list[tuple[tuple[int, ...], int]]":
+def _intersections(rules: Rules, boxes: bool) -> "tuple":
+    """Locked candidates between any two full houses A and B that share two cells or more: when a digit's
+    candidates in A all lie in A & B, B loses the digit outside A. For each house A (as a board), by each
+    of its cells i: ((B, B & ~A), ...) for the houses B through i; a digit's candidates in A can only lie
+    inside a B that holds the lowest of them. Pairs of a box and a line are left to the classic packed
+    rule when the boxes are houses."""
+    n = rules.shape.side
+    classic = 3 * n if boxes else 0
+    full = [(k, sum(1 << i for i in u.cells)) for k, u in enumerate(rules.houses) if len(u.cells) == n]
+    full += [(-1, sum(1 << i for i in c.cells)) for c in rules.cages if len(c.cells) == n]
+    seen: "dict[int, int]" = {}
+    for k, m in full:
+        seen.setdefault(m, k)
+    full = [(k, m) for m, k in seen.items()]
+    partners: "dict[int, dict[int, list[tuple[int, int]]]]" = {}
+    for x, (k, a) in enumerate(full):
+        for l, b in full[x + 1:]:
+            shared = a & b
+            if not shared & (shared - 1):
+                continue  # one cell or none in common
+            if 0 <= k < classic and 0 <= l < classic and (k < 2 * n) != (l < 2 * n):
+                continue  # box and line: the classic rule's
+            for one, other in ((a, b), (b, a)):
+                by_cell = partners.setdefault(one, {})
+                pair = (other, other & ~one)
+                rest = shared
+                while rest:
+                    low = rest & -rest
+                    by_cell.setdefault(low.bit_length() - 1, []).append(pair)
+                    rest ^= low
+    return tuple((a, {i: tuple(p) for i, p in by_cell.items()}) for a, by_cell in partners.items())
+
+
+def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
+                peers: "tuple[int, ...] | None" = None) -> "list[tuple[tuple[int, ...], int]]":
     """The sums that Killer cages force on parts of houses (the "45 rule"), as more cages: a house of
-    `side` cells adds up to 1 + 2 + ... + side, so
+    `side` cells adds up to 1 + 2 + ... + side, and a union of k disjoint houses (here: runs of 2 to
+    side - 1 neighbouring rows or columns) to k times that, so
 
-    * innies: the cells of a house outside the cages that lie wholly inside it add up to the rest;
-    * outies: when the cages that touch a house cover it, their cells outside it add up to their totals
-      less the house's sum (kept only when those cells see each other, so their digits are distinct).
+    * innies: the cells of a house (union) outside the cages that lie wholly inside it add up to the rest;
+    * outies: when the cages that touch a house (union) cover it, their cells outside it add up to their
+      totals less its sum.
 
-    Fixed by the rules, so found once, not per node."""
+    Kept only when those cells see each other (their digits are distinct, as in a cage); always so for
+    the innies of one house. `peers`: each cell's peers as a board. Fixed by the rules, so found once,
+    not per node."""
+    if not cages:
+        return []
     n = rules.shape.side
     full = n * (n + 1) // 2
-    peers = [set(p) for p in rules.peers]
+    if peers is None:
+        peers = tuple(sum(1 << j for j in p) for p in rules.peers)
+    areas = [(sum(1 << i for i in house.cells), 1) for house in rules.houses if len(house.cells) == n]
+    rows = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
+    columns = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+    for k in range(2, n):
+        for first in range(n - k + 1):
+            areas.append((sum(rows[first:first + k]), k))
+            areas.append((sum(columns[first:first + k]), k))
+    masks = [(sum(1 << i for i in c), t) for c, t in cages]
+
+    def distinct(cells: int) -> bool:
+        rest = cells
+        while rest:
+            low = rest & -rest
+            if cells & ~low & ~peers[low.bit_length() - 1]:
+                return False
+            rest ^= low
+        return True
+
+    def as_cells(cells: int) -> "tuple[int, ...]":
+        return tuple(i for i in range(n * n) if cells >> i & 1)
+
     found = []
-    for house in rules.houses:
-        if len(house.cells) != n:
-            continue
-        cells = set(house.cells)
-        inside = [(c, t) for c, t in cages if cells.issuperset(c)]
-        rest = cells.difference(*(c for c, _ in inside))
-        if inside and rest:
-            found.append((tuple(sorted(rest)), full - sum(t for _, t in inside)))
-        touching = [(c, t) for c, t in cages if cells.intersection(c)]
-        covered = set().union(*(c for c, _ in touching))
-        outside = covered - cells
-        if touching and outside and cells <= covered and all(j in peers[i] for i in outside for j in outside if i != j):
-            found.append((tuple(sorted(outside)), sum(t for _, t in touching) - full))
+    for area, k in areas:
+        rest, inside, covered, touching = area, 0, 0, 0
+        for c, t in masks:
+            if c & area:
+                covered |= c
+                touching += t
+                if not c & ~area:
+                    rest &= ~c
+                    inside += t
+        if inside and rest and rest != area and (k == 1 or distinct(rest)):
+            found.append((as_cells(rest), k * full - inside))
+        outside = covered & ~area
+        if outside and not area & ~covered and distinct(outside):
+            found.append((as_cells(outside), touching - k * full))
     return found
 
 
@@ -345,15 +412,36 @@ class _Search:
                 if changed:
                     continue
             # Locked candidates (box and line).
-            if t.locked is None:
+            if t.locked is not None:
+                open_cands = packed & ~settled
+                gone = _locked_eliminations(t.locked, open_cands) & open_cands
+                if gone:
+                    packed &= ~gone
+                    for d, shift in enumerate(shifts):
+                        cand[d] = (packed >> shift) & all_cells
+                    continue
+            # Locked candidates between any two houses (regions, diagonals, windows with lines, ...).
+            if not t.intersections:
                 return solved
-            open_cands = packed & ~settled
-            gone = _locked_eliminations(t.locked, open_cands) & open_cands
-            if not gone:
+            open_cells = ~solved
+            changed = False
+            for d in digits:
+                board = cand[d] & open_cells
+                if not board:
+                    continue
+                gone = 0
+                for house, by_cell in t.intersections:
+                    x = board & house
+                    if x & (x - 1):
+                        for other, outside in by_cell.get((x & -x).bit_length() - 1, ()):
+                            if not x & ~other:
+                                gone |= outside
+                gone &= board
+                if gone:
+                    cand[d] &= ~gone
+                    changed = True
+            if not changed:
                 return solved
-            packed &= ~gone
-            for d, shift in enumerate(shifts):
-                cand[d] = (packed >> shift) & all_cells
 
     def _cages(self, cand: "list[int]", dirty: int) -> int:
         """Prune the Killer cages that have a cell in `dirty` by their digit sets: 1 when a candidate
@@ -420,7 +508,9 @@ class _Search:
         allowed = placed | avail
         union = 0
         required = -1
-        several = open_ & (open_ - 1) and open_.bit_count() <= MATCHED_CELLS
+        open_count = open_.bit_count()
+        several = open_count > 1 and open_count <= MATCHED_CELLS
+        pair = open_count == 2
         if several:
             cells = [i for i in cage.cells if open_ >> i & 1]
             masks = [0] * len(cells)
@@ -434,9 +524,27 @@ class _Search:
             if c & placed != placed or c & ~allowed:
                 continue
             rest = c ^ placed
-            if several:
+            if pair:
+                # two open cells (a 2-cell cage, or a cage down to two): the set's other two digits a, b
+                a = rest & -rest
+                b = rest ^ a
+                m0, m1 = masks
+                s0 = s1 = 0
+                if m0 & a and m1 & b:
+                    s0, s1 = a, b
+                if m0 & b and m1 & a:
+                    s0 |= b
+                    s1 |= a
+                if not s0:
+                    continue
+                support[0] |= s0
+                support[1] |= s1
+            elif several:
                 # the open cells must take the set's other digits, one each
-                matched = _matchings(tuple([m & rest for m in masks]))
+                kept = [m & rest for m in masks]
+                if not all(kept):
+                    continue
+                matched = _matchings(tuple(kept))
                 if matched is None:
                     continue
                 for k, m in enumerate(matched):
