@@ -134,9 +134,10 @@ class _Search:
         return cand
 
     # -- propagation ----------------------------------------------------------------------------
-    def _propagate(self, cand: list[int]) -> int:
+    def _propagate(self, cand: list[int], parent: "list[int] | None" = None) -> int:
         """Apply singles and locked candidates to a fixed point. Returns the board of solved cells, or
-        -1 on a contradiction."""
+        -1 on a contradiction. `parent` (the state this one branched from) is for the variant solver's
+        search, which reuses this class and remembers what it settled there."""
         t = self.t
         n = t.n
         all_cells = t.all_cells
@@ -292,7 +293,7 @@ class _Search:
                     raise SearchLimitExceeded(f"gave up after {max_nodes} search nodes")
                 if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
                     raise SearchLimitExceeded("gave up: the time limit ran out")
-                solved = self._propagate(cand)
+                solved = self._propagate(cand, parent)
                 if solved < 0:
                     continue
                 if solved == all_cells:

@@ -31,7 +31,6 @@ Then the search branches on the open cell with the fewest candidates, digits in 
 """
 from __future__ import annotations
 
-import time
 from functools import lru_cache
 from math import comb
 from typing import Callable, Iterator
@@ -50,8 +49,7 @@ MAX_COMBINATIONS = 20_000
 #: Cages with up to this many open cells are filled exactly (each cell keeps the digits it takes in some
 #: whole filling); larger ones only drop the digit sets some open cell cannot take part in.
 MATCHED_CELLS = 4
-_PAIRS_SCORED = 12
-_MEMO_KEPT = 1 << 14  # cage states remembered per cage before the memo starts afresh  # as in the classic solver: two-candidate cells scored per branch
+_MEMO_KEPT = 1 << 14  # cage states remembered per cage before the memo starts afresh
 
 
 @lru_cache(maxsize=None)
@@ -275,8 +273,9 @@ def _tables(rules: Rules) -> _VariantTables:
     return t
 
 
-class _Search:
-    """One search over one puzzle under variant rules; `solutions()` yields solved states in a fixed order."""
+class _Search(solver._Search):
+    """One search over one puzzle under variant rules: the classic search (its placing, choice of cell,
+    branching and budgets) over the variant tables, with the variant propagation."""
 
     def __init__(self, grid: Grid, rules: Rules, max_nodes: "int | None", deadline: "float | None",
                  stats: "SearchStats | None") -> None:
@@ -285,41 +284,6 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.stats = stats if stats is not None else SearchStats()
-
-    # -- placing --------------------------------------------------------------------------------
-    def _place(self, cand: "list[int]", d: int, cells: int) -> bool:
-        """Place digit d in every cell of the board `cells`; False on a contradiction."""
-        if cells & ~cand[d]:
-            return False
-        peer_masks = self.t.peer_masks
-        seen = 0
-        rest = cells
-        while rest:
-            low = rest & -rest
-            peers = peer_masks[low.bit_length() - 1]
-            if cells & peers:
-                return False
-            seen |= peers
-            rest ^= low
-        cand[d] &= ~seen
-        keep = ~cells
-        for e in range(self.t.n):
-            if e != d:
-                cand[e] &= keep
-        cand[-1] |= cells
-        return True
-
-    def _start(self) -> "list[int] | None":
-        t = self.t
-        cand = [t.all_cells] * t.n + [0]
-        by_digit = [0] * t.n
-        for i, v in enumerate(self.grid.values):
-            if v:
-                by_digit[v - 1] |= t.cell_bits[i]
-        for d, cells in enumerate(by_digit):
-            if cells and not self._place(cand, d, cells):
-                return None
-        return cand
 
     # -- propagation ----------------------------------------------------------------------------
     def _propagate(self, cand: "list[int]", settled_at: "list[int] | None" = None) -> int:
@@ -608,98 +572,6 @@ class _Search:
         return True
 
     # -- search ---------------------------------------------------------------------------------
-    def _choose(self, cand: "list[int]", solved: int) -> int:
-        """The open cell to branch on: fewest candidates; among two-candidate cells the one that sees the
-        most open cells, first in cell order on ties (as the classic solver does)."""
-        boards = cand[:-1]
-        unsolved = ~solved & self.t.all_cells
-        once = twice = thrice = 0
-        for b in boards:
-            thrice |= twice & b
-            twice |= once & b
-            once |= b
-        pairs = twice & ~thrice & unsolved
-        if not pairs:
-            planes: "list[int]" = []
-            for b in boards:
-                carry = b
-                for k, plane in enumerate(planes):
-                    planes[k] = plane ^ carry
-                    carry &= plane
-                    if not carry:
-                        break
-                if carry:
-                    planes.append(carry)
-            fewest = unsolved
-            for plane in reversed(planes):
-                if fewest & ~plane:
-                    fewest &= ~plane
-            return (fewest & -fewest).bit_length() - 1
-        peer_masks = self.t.peer_masks
-        best, best_score = -1, -1
-        for _ in range(_PAIRS_SCORED):
-            low = pairs & -pairs
-            i = low.bit_length() - 1
-            score = (peer_masks[i] & unsolved).bit_count()
-            if score > best_score:
-                best, best_score = i, score
-            pairs ^= low
-            if not pairs:
-                break
-        return best
-
-    def solutions(self) -> "Iterator[list[int]]":
-        start = self._start()
-        if start is None:
-            return
-        stats = self.stats
-        max_nodes = self.max_nodes
-        deadline = self.deadline
-        n = self.t.n
-        place = self._place
-        all_cells = self.t.all_cells
-        cell_bits = self.t.cell_bits
-        nodes = guesses = 0
-        stack: list = [(None, 0, 0)]  # (parent state, digit, cell bit): a branch made only when reached
-        try:
-            while stack:
-                parent, d, bit = stack.pop()
-                if parent is None:
-                    cand = start
-                else:
-                    guesses += 1
-                    cand = list(parent)
-                    if not place(cand, d, bit):
-                        continue
-                nodes += 1
-                if max_nodes is not None and nodes > max_nodes:
-                    raise SearchLimitExceeded(f"gave up after {max_nodes} search nodes")
-                if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
-                    raise SearchLimitExceeded("gave up: the time limit ran out")
-                solved = self._propagate(cand, parent)
-                if solved < 0:
-                    continue
-                if solved == all_cells:
-                    yield cand
-                    continue
-                bit = cell_bits[self._choose(cand, solved)]
-                for d in range(n - 1, -1, -1):  # pushed in reverse: digits tried in increasing order
-                    if cand[d] & bit:
-                        stack.append((cand, d, bit))
-        finally:
-            stats.nodes += nodes
-            stats.guesses += guesses
-
-    def to_grid(self, cand: "list[int]") -> Grid:
-        values = [0] * self.grid.shape.cell_count
-        for d, board in enumerate(cand[:-1]):
-            while board:
-                low = board & -board
-                values[low.bit_length() - 1] = d + 1
-                board ^= low
-        return Grid(values, self.grid.shape)
-
-
 # -- public API: the classic solver's, with the rules as the second argument ------------------------
 def _check(grid: Grid, rules: "Rules | None") -> "Rules | None":
     """The rules to search under, or None for the classic solver."""
