@@ -164,26 +164,37 @@ class Rules:
         return tuple(units)
 
     @cached_property
+    def _mates(self) -> "tuple[frozenset[int], ...]":
+        """For each cell, the cells sharing a house or a cage with it (itself included)."""
+        mates: list[set[int]] = [set() for _ in range(self.shape.cell_count)]
+        for cells in [u.cells for u in self.houses] + [c.cells for c in self.cages]:
+            for i in cells:
+                mates[i].update(cells)
+        return tuple(frozenset(m) for m in mates)
+
+    @cached_property
     def peers(self) -> "tuple[tuple[int, ...], ...]":
         """For each cell, every other cell that must hold a different digit (houses, cages, chess moves)."""
+        return tuple(tuple(sorted((mates - {i}).union(far)))
+                     for i, (mates, far) in enumerate(zip(self._mates, self.moves)))
+
+    @cached_property
+    def moves(self) -> "tuple[tuple[int, ...], ...]":
+        """For each cell, the cells a chess knight's (anti-knight) or king's (anti-king) move away that share
+        no house or cage with it: the peers only those rules add."""
         n = self.shape.side
-        sets: list[set[int]] = [set() for _ in range(self.shape.cell_count)]
-        groups = [u.cells for u in self.houses] + [c.cells for c in self.cages]
-        for cells in groups:
-            for i in cells:
-                sets[i].update(cells)
-        moves = []
+        steps = []
         if self.anti_knight:
-            moves += [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+            steps += [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
         if self.anti_king:
-            moves += [(1, 1), (1, -1), (-1, 1), (-1, -1)]      # the orthogonal ones are in its row or column
+            steps += [(1, 1), (1, -1), (-1, 1), (-1, -1)]      # the orthogonal ones are in its row or column
+        grouped = self._mates
+        far = []
         for i in range(self.shape.cell_count):
             r, c = divmod(i, n)
-            for dr, dc in moves:
-                if 0 <= r + dr < n and 0 <= c + dc < n:
-                    sets[i].add((r + dr) * n + c + dc)
-            sets[i].discard(i)
-        return tuple(tuple(sorted(s)) for s in sets)
+            far.append(tuple(sorted((r + dr) * n + c + dc for dr, dc in steps
+                                    if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in grouped[i])))
+        return tuple(far)
 
     def conflicts(self, grid: Grid) -> "list[Conflict]":
         """Givens that break a rule, each with its cells and a sentence, like `Grid.conflicts` (whose row,
@@ -212,14 +223,9 @@ class Rules:
                 if got != cage.total and len({values[c] for c in cage.cells}) == len(cage.cells):
                     found.append(Conflict(0, cage.name(self.shape), cage.cells,
                                           f"{cage.name(self.shape)} adds up to {got}, not {cage.total}"))
-        seen: set[tuple[int, int]] = set()
-        house_peers = {i: {j for u in self.houses if i in u.cells for j in u.cells} for i in range(len(values)) if values[i]}
-        for i in house_peers:
-            for j in self.peers[i]:
-                if j > i and values[j] == values[i] and j not in house_peers[i] and (i, j) not in seen:
-                    if any(i in c.cells and j in c.cells for c in self.cages):
-                        continue                      # already named as a cage clash
-                    seen.add((i, j))
+        for i, far in enumerate(self.moves):
+            for j in far:
+                if j > i and values[i] and values[j] == values[i]:
                     move = "a knight's move" if self.anti_knight and _knight(i, j, self.shape.side) else "a king's move"
                     found.append(Conflict(values[i], move, (i, j),
                                           f"{name(i)} and {name(j)} are both {symbol[values[i] - 1]}, {move} apart"))
