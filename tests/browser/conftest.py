@@ -301,14 +301,31 @@ def app_page(shared_context, site_server, site_dir):
     page.close()
 
 
+_PASTE = """([selector, text, solve]) => {
+  const solver = document.querySelector(selector);
+  const target = solver.shadowRoot.activeElement ?? solver.shadowRoot.querySelector('[role=gridcell]');
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
+  if (solve) solver.shadowRoot.querySelector('[data-action=solve]').click();   // the same task: no time between
+}"""
+
+
+def paste(page, selector: str, text: str, solve: bool = False) -> None:
+    """Paste `text` on the element's focused cell (else its first), as a person's Ctrl+V does; with
+    `solve`, press Solve in the same task."""
+    page.evaluate(_PASTE, [selector, text, solve])
+
+
 @pytest.fixture(scope="session")
 def browser_helpers():
     """The helper functions above, for test modules (conftest is not importable by name):
     `browser_helpers.wait_for_engine(page)`, `.engine_request(page, op, payload, timeoutMs=...)`,
-    `.request_log(context)`, `.console_errors(page)`, `.foreign_requests(context, allowed)`."""
+    `.request_log(context)`, `.console_errors(page)`, `.foreign_requests(context, allowed)`,
+    `.paste(page, selector, text, solve=False)`."""
     from types import SimpleNamespace
 
     return SimpleNamespace(wait_for_engine=wait_for_engine, engine_request=engine_request,
                            request_log=request_log, console_errors=console_errors,
                            foreign_requests=foreign_requests, engine_url_of=engine_url_of,
-                           new_logged_context=new_logged_context, SiteServer=SiteServer)
+                           new_logged_context=new_logged_context, SiteServer=SiteServer, paste=paste)

@@ -33,31 +33,13 @@ def with_zeros_in_rows(line: str) -> str:
     return "\n".join(line[r * 9:r * 9 + 9].replace(".", "0") for r in range(9))
 
 
-PASTE = """([selector, text]) => {
-  const solver = document.querySelector(selector);
-  const target = solver.shadowRoot.activeElement ?? solver.shadowRoot.querySelector('[role=gridcell]');
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
-  target.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
-}"""
-
-PASTE_AND_SOLVE = """([text]) => {
-  const solver = document.querySelector('sudoku-solver');
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
-  solver.shadowRoot.querySelector('[role=gridcell]')
-    .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
-  solver.shadowRoot.querySelector('[data-action=solve]').click();     // the same task: no time between
-}"""
-
-
 def board(page, selector: str = "sudoku-solver") -> str:
     return page.evaluate("""(selector) => [...document.querySelector(selector).shadowRoot
         .querySelectorAll('[role=gridcell]')].map((c) => c.textContent || '.').join('')""", selector)
 
 
 def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the_last(new_context, site_server,
-                                                                                     site_dir):
+                                                                                     site_dir, browser_helpers):
     context = new_context(service_workers="block")
     held = []
     context.route(WASM, lambda route: held.append(route))
@@ -69,13 +51,13 @@ def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the
     expect(solver).to_have_attribute("engine-state", "loading")
 
     # Plainly a grid (rows of digits, zeros for empty): on the board at once, with no engine.
-    page.evaluate(PASTE, ["sudoku-solver", with_zeros_in_rows(EASY)])
+    browser_helpers.paste(page, "sudoku-solver", with_zeros_in_rows(EASY))
     assert board(page) == EASY
     expect(status).to_contain_text("Loaded the puzzle with 32 givens")
 
     # Only the engine reads this one: the board says so and keeps what it had; a digit typed after it
     # waits behind it, and Solve waits for both.
-    page.evaluate(PASTE, ["sudoku-solver", bordered(HARD)])
+    browser_helpers.paste(page, "sudoku-solver", bordered(HARD))
     expect(status).to_contain_text("appears as soon as the engine has loaded")
     assert board(page) == EASY
     solver.get_by_role("gridcell", name="Row 1, column 2", exact=True).click()
@@ -99,12 +81,12 @@ def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the
     assert solver.evaluate("(el) => el.puzzle") == EASY
 
 
-def test_a_paste_followed_at_once_by_solve_solves_the_pasted_puzzle(open_page):
+def test_a_paste_followed_at_once_by_solve_solves_the_pasted_puzzle(open_page, browser_helpers):
     page = open_page("index.html")
     solver = page.locator("sudoku-solver")
     status = solver.get_by_role("status")
     for text, solution in ((EASY, EASY_SOLUTION), (bordered(HARD), HARD_SOLUTION), (with_zeros_in_rows(EASY), EASY_SOLUTION)):
-        page.evaluate(PASTE_AND_SOLVE, [text])
+        browser_helpers.paste(page, "sudoku-solver", text, solve=True)
         expect(status).to_contain_text("Solved", timeout=30_000)
         assert board(page) == solution
         assert "changed" not in status.inner_text()

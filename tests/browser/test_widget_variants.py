@@ -17,13 +17,6 @@ from sudoku_core.rules import Cage, Rules  # noqa: E402
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-PASTE = """([text]) => {
-  const solver = document.querySelector('#near');
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
-  solver.shadowRoot.querySelector('[role=gridcell]')
-    .dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, composed: true }));
-}"""
 
 
 @pytest.fixture(scope="module")
@@ -50,13 +43,13 @@ def test_x_rules_are_drawn_and_the_solution_obeys_them(widget):
     assert solver.locator(".rules-layer").count() == 0
 
 
-def test_a_pasted_f_puzzles_killer_loads_with_its_cages_and_solves(widget):
+def test_a_pasted_f_puzzles_killer_loads_with_its_cages_and_solves(widget, browser_helpers):
     page, solver = widget
     solution = Grid.parse(HARD_SOLUTION)
     cages = tuple(Cage(cells, sum(solution.values[c] for c in cells))
                   for cells in (tuple(range(r * 9 + c, r * 9 + c + 3)) for r in range(9) for c in (0, 3, 6)))
     link = fpuzzles_link(Grid.parse(HARD), Rules(solution.shape, cages=cages))
-    page.evaluate(PASTE, [link])
+    browser_helpers.paste(page, "#near", link)
     status = solver.get_by_role("status")
     expect(status).to_contain_text("Loaded the puzzle with 17 givens")
     assert solver.evaluate("(el) => el.puzzle") == HARD
