@@ -8,7 +8,8 @@ What it does, in order:
   3. writes the site's Python library `pyodide/python-<digest>.zip` (build/make_library.mjs): the standard
      library modules the engine and Pyodide use plus the engine, compiled (`.pyc`), in place of Pyodide's
      2.5 MB zip of sources: less to download, and nothing for Python to compile while it starts,
-  4. copies `web/` and `static/` to the site root, writing the build version into the assets
+  4. copies `web/` and `static/` to the site root, adds each page's module preloads (build/preload.py),
+     writing the build version into the assets
      (`__BUILD_VERSION__`), the runtime's location into the worker (`/*__RUNTIME__*/null`), the
      Content-Security-Policy of build/serve.py into the pages (`__CONTENT_SECURITY_POLICY__`), `?v=<version>`
      onto every reference to a script, stylesheet or icon, and the service worker's pre-cache list,
@@ -37,7 +38,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
-from serve import CSP  # noqa: E402  (build/ is scripts, not a package)
+from preload import add_module_preloads  # noqa: E402  (build/ is scripts, not a package)
+from serve import CSP  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
@@ -256,6 +258,8 @@ def main(argv: "list[str] | None" = None) -> int:
         library, report = make_library(site, wheel)
     package_version = wheel.name.split("-")[1]
     copied = copy_tree(ROOT / "web", site) + copy_tree(ROOT / "static", site)
+    for page in site.glob("*.html"):
+        page.write_text(add_module_preloads(page.read_text(encoding="utf-8"), site), encoding="utf-8")
     version = version_of([p for p in site.rglob("*") if p.is_file()], package_version)
     versioned = add_versions(site, version)
     runtime_info = {
