@@ -3,7 +3,8 @@
 parse, solve, check, conflicts, version, sleep: their fields and results are in docs/engine-js.md.
 `solve` followed through `handle_json_with_progress` reports its first solution as soon as it has it,
 then goes on counting to `limit`. solve, check and conflicts take variant `rules` (classic when absent):
-the variant solver hands classic rules to the classic solver, so classic requests run exactly as before.
+the variant modules are imported only when a request has rules or variant text, so the engine starts without
+them and classic requests run exactly as before.
 """
 from __future__ import annotations
 
@@ -13,9 +14,7 @@ import time
 from .. import __version__
 from ..formats import ParseError
 from ..grid import Grid
-from ..solver import SearchLimitExceeded
-from ..variant_io import is_variant_text, read_variant_puzzle
-from ..variant_solver import count_solutions, solve_and_count
+from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
 from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
@@ -26,11 +25,34 @@ MAX_LIMIT = 1000
 MAX_SLEEP_MS = 60_000
 
 
+class _Classic:
+    """The classic solver with the variant solver's signatures (rules None): what `_under` gives without rules."""
+
+    @staticmethod
+    def solve_and_count(grid: Grid, rules: None, limit: int, **budget: object) -> "tuple":
+        return solve_and_count(grid, limit, **budget)
+
+    @staticmethod
+    def count_solutions(grid: Grid, rules: None, limit: int, **budget: object) -> int:
+        return count_solutions(grid, limit, **budget)
+
+
+def _under(rules: object) -> object:
+    """The solver for a request's rules: the variant solver only when it sent some (imported then)."""
+    if rules is None:
+        return _Classic
+    from .. import variant_solver
+
+    return variant_solver
+
+
 @op("parse")
 def op_parse(request: Request) -> dict:
     key = "puzzle" if "text" not in request and "puzzle" in request else "text"
     text = request.get(key)
     rules = None
+    from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+
     if isinstance(text, str) and is_variant_text(text):     # an f-puzzles link, or givens with rule lines
         try:
             grid, rules = read_variant_puzzle(text)
@@ -60,7 +82,7 @@ def op_solve(request: Request) -> dict:
         context.report({"stage": "solution", "solution": first.to_line(), "values": list(first.values),
                         "ms": context.ms(), "message": "Found a solution; counting the others…"})
 
-    first, count, gave_up = solve_and_count(grid, rules, limit, timeout=timeout,
+    first, count, gave_up = _under(rules).solve_and_count(grid, rules, limit, timeout=timeout,
                                             on_first=show_first if limit > 1 and context.followed else None)
     ms = context.ms()
     if first is None:
@@ -89,7 +111,7 @@ def op_check(request: Request) -> dict:
     if clash is not None:
         return {"status": "conflict", "message": clash.message, "cells": clash.cells, "ms": context.ms()}
     try:
-        count = count_solutions(grid, rules, 2, timeout=timeout)
+        count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
     except SearchLimitExceeded:
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None

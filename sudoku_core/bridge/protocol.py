@@ -29,13 +29,15 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from ..formats import ParseError
 from ..grid import Grid
 from ..logic.phrases import sentence  # the engine's wording rule, used by every op
-from ..rules import Rules, RulesError
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
 #: largest any op accepted before (solve and check), so every request that was valid stays valid.
@@ -153,6 +155,8 @@ class Request:
         """The variant rules in `rules` for `grid`'s shape, None when not sent (classic Sudoku)."""
         if self.fields.get("rules") is None:
             return None
+        from ..rules import Rules, RulesError  # only for a request with rules: the engine starts without them
+
         try:
             return Rules.from_dict(grid.shape, self.fields["rules"])
         except RulesError as error:
