@@ -83,7 +83,10 @@ def test_solve_without_a_solution_is_a_no_solution_error():
     puzzle = "12345678." + "." * 8 + "9" + "." * 63
     err = error({"op": "solve", "puzzle": puzzle})
     assert err["code"] == "no_solution"
-    assert err["message"] == "This puzzle has no solution."
+    # r1c7 and r1c8 are not needed: box 3's 9 (r2c9) already keeps the 9 out of them.
+    assert err["message"] == ("This puzzle has no solution: the givens at r1c1, r1c2, r1c3, r1c4, r1c5, r1c6 "
+                              "and r2c9 cannot all be right.")
+    assert err["cells"] == [0, 1, 2, 3, 4, 5, 17]
 
 
 def test_a_search_that_runs_out_of_time_gives_up():

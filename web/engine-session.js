@@ -40,7 +40,8 @@ export function sentenceFor(error, op) {
   const detail = String(error?.message ?? 'unknown error').replace(/\.$/, '');
   switch (code) {
     case 'conflict': return `Cannot ${op} this grid: ${detail}.`;
-    case 'no_solution': return `${detail}: no way to fill the grid keeps every given.`;
+    case 'no_solution': return error?.cells?.length ? `${detail}; they are marked on the board.`
+      : `${detail}: no way to fill the grid keeps every given.`;
     case 'timeout': return `${detail}. Nothing in the grid was lost: add some givens and try again.`;
     case 'gave_up': return `${detail}: this grid is too open to settle. Add some givens and try again.`;
     case 'engine': case 'engine_failed': return `${detail}.`;

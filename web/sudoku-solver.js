@@ -230,6 +230,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#markConflicts(result.cells ?? []);
       this.#say(`Clash: ${result.message}`, 'error');
     } else {
+      if (result.status === 'none') this.#markConflicts(result.cells ?? []);
       this.#say(String(result.message ?? result.status), result.status === 'unique' ? 'ok' : 'error');
     }
     return result;
@@ -298,7 +299,7 @@ export class SudokuSolverElement extends HTMLElement {
   #fail(error, op) {
     const code = error?.code ?? 'engine';
     const cells = Array.isArray(error?.cells) ? error.cells : [];
-    if (code === 'conflict') this.#markConflicts(cells);
+    if (code === 'conflict' || code === 'no_solution') this.#markConflicts(cells);  // the givens at fault
     const message = sentenceFor(error, op);
     this.#say(message, 'error');
     this.#emit('error', { code, message, cells });

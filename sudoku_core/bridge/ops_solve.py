@@ -13,6 +13,7 @@ import time
 
 from .. import __version__
 from ..formats import ParseError
+from ..culprits import culprits
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
 from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
@@ -21,6 +22,10 @@ from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
 DEFAULT_LIMIT = 2
 #: The most solutions a request may ask to count.
 MAX_LIMIT = 1000
+#: The longest the search for the givens behind "no solution" may take (on top of the solve itself).
+CULPRITS_BUDGET_S = 2.0
+#: Past this many givens behind "no solution", the sentence counts them instead of naming them.
+MAX_NAMED = 8
 #: The longest a diagnostic `sleep` may last.
 MAX_SLEEP_MS = 60_000
 
@@ -88,7 +93,8 @@ def op_solve(request: Request) -> dict:
     if first is None:
         if gave_up is not None:
             raise BridgeError("gave_up", f"The search gave up after {ms:.0f} ms without an answer.", ms=ms)
-        raise BridgeError("no_solution", "This puzzle has no solution.", ms=ms)
+        clause, cells = _culprits(grid, rules, timeout)
+        raise BridgeError("no_solution", f"This puzzle has no solution{clause}", cells, ms=context.ms())
     # When time ran out while counting, the count so far is what is known: reported as such.
     if count == 1 and limit > 1:
         message = f"Solved in {ms:.0f} ms; the solution is unique."
@@ -115,11 +121,25 @@ def op_check(request: Request) -> dict:
     except SearchLimitExceeded:
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None
+    if count == 0:
+        clause, cells = _culprits(grid, rules, timeout)
+        return {"status": "none", "message": f"No solution{clause}", "cells": cells, "ms": context.ms()}
     status, message = {
-        0: ("none", "No solution: these givens cannot all be right."),
         1: ("unique", "Valid: this puzzle has exactly one solution."),
     }.get(count, ("several", "Not unique: this puzzle has more than one solution."))
     return {"status": status, "message": message, "cells": [], "ms": context.ms()}
+
+
+def _culprits(grid: Grid, rules: object, timeout: "float | None") -> "tuple[str, list[int]]":
+    """The end of the "no solution" sentence naming the givens that cannot all be right, and their cells."""
+    budget = CULPRITS_BUDGET_S if timeout is None else min(CULPRITS_BUDGET_S, timeout)
+    cells = list(culprits(grid, rules, timeout=budget).cells)
+    if not cells:
+        return ".", cells
+    if len(cells) > MAX_NAMED:
+        return f": the {len(cells)} marked givens cannot all be right.", cells
+    names = [grid.shape.cell_name(c) for c in cells]
+    return f": the givens at {', '.join(names[:-1])} and {names[-1]} cannot all be right.", cells
 
 
 @op("conflicts")

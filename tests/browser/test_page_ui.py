@@ -281,8 +281,10 @@ def test_several_solutions_shows_one_and_says_how_many(board):
 def test_no_solution_is_a_plain_sentence_and_the_grid_stays(board):
     board.load(NO_SOLUTION)
     board.button("Solve").click()
-    expect(board.status).to_have_text("This puzzle has no solution: no way to fill the grid keeps every given.")
+    expect(board.status).to_have_text("This puzzle has no solution: the givens at r1c1, r1c2, r1c3, r1c4, r1c5, "
+                                      "r1c6 and r2c9 cannot all be right; they are marked on the board.")
     assert board.shown() == NO_SOLUTION
+    assert board.cells_where("[aria-invalid]") == [0, 1, 2, 3, 4, 5, 17]
 
 
 def test_clashes_are_marked_live_as_you_type(board):

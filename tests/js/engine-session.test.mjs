@@ -6,6 +6,9 @@ import { progressText, sentenceFor, solverError } from '../../web/engine-session
 test('engine errors become sentences that keep the engine\'s own words', () => {
   assert.equal(sentenceFor({ code: 'no_solution', message: 'This puzzle has no solution.' }, 'solve'),
     'This puzzle has no solution: no way to fill the grid keeps every given.');
+  assert.equal(sentenceFor({ code: 'no_solution', message: 'This puzzle has no solution: the givens at r1c1 and '
+    + 'r2c2 cannot all be right.', cells: [0, 10] }, 'solve'),
+  'This puzzle has no solution: the givens at r1c1 and r2c2 cannot all be right; they are marked on the board.');
   assert.equal(sentenceFor({ code: 'conflict', message: 'r1c1 and r1c2 are both 1 in row 1.' }, 'check'),
     'Cannot check this grid: r1c1 and r1c2 are both 1 in row 1.');
   assert.match(sentenceFor({ code: 'timeout', message: 'The engine took longer than 30 s' }, 'solve'),
