@@ -224,3 +224,9 @@ def test_nobody_follows_a_plain_request_and_limit_one_reports_nothing():
     reply = json.loads(bridge.handle_json_with_progress(json.dumps({"op": "solve", "puzzle": PUZZLE, "limit": 1}),
                                                         reports.append))
     assert reply["ok"] and reports == []
+
+
+def test_times_in_sentences_read_as_the_page_writes_them():
+    from sudoku_core.bridge.protocol import duration
+
+    assert [duration(ms) for ms in (3.21, 140.4, 2345, 20003)] == ["3.2 ms", "140 ms", "2.35 s", "20.0 s"]

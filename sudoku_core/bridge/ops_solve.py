@@ -16,7 +16,7 @@ from ..formats import ParseError
 from ..culprits import culprits
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
-from .protocol import BridgeError, Request, conflict_error, op, refuse_conflicts
+from .protocol import BridgeError, Request, conflict_error, duration, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
 DEFAULT_LIMIT = 2
@@ -92,17 +92,17 @@ def op_solve(request: Request) -> dict:
     ms = context.ms()
     if first is None:
         if gave_up is not None:
-            raise BridgeError("gave_up", f"The search gave up after {ms:.0f} ms without an answer.", ms=ms)
+            raise BridgeError("gave_up", f"The search gave up after {duration(ms)} without an answer.", ms=ms)
         clause, cells = _culprits(grid, rules, timeout)
         raise BridgeError("no_solution", f"This puzzle has no solution{clause}", cells, ms=context.ms())
     # When time ran out while counting, the count so far is what is known: reported as such.
     if count == 1 and limit > 1:
-        message = f"Solved in {ms:.0f} ms; the solution is unique."
+        message = f"Solved in {duration(ms)}; the solution is unique."
     elif count == 1:
-        message = f"Solved in {ms:.0f} ms."
+        message = f"Solved in {duration(ms)}."
     else:
         more = "at least " if count >= limit else ""
-        message = f"Solved in {ms:.0f} ms, but the solution is not unique: {more}{count} solutions found."
+        message = f"Solved in {duration(ms)}, but the solution is not unique: {more}{count} solutions found."
     return {"solution": first.to_line(), "values": list(first.values), "count": count, "limit": limit,
             "unique": count == 1 and limit > 1, "ms": ms, "message": message}
 
@@ -120,7 +120,7 @@ def op_check(request: Request) -> dict:
         count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
     except SearchLimitExceeded:
         ms = context.ms()
-        raise BridgeError("gave_up", f"The check gave up after {ms:.0f} ms without an answer.", ms=ms) from None
+        raise BridgeError("gave_up", f"The check gave up after {duration(ms)} without an answer.", ms=ms) from None
     if count == 0:
         clause, cells = _culprits(grid, rules, timeout)
         return {"status": "none", "message": f"No solution{clause}", "cells": cells, "ms": context.ms()}

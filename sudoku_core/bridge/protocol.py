@@ -60,6 +60,15 @@ def capitalised(text: str) -> str:
     return sentence(text[:1].upper() + text[1:])
 
 
+def duration(ms: float) -> str:
+    """A time for people, as the page writes it: "3.2 ms", "140 ms", "2.35 s", "20.0 s"."""
+    if ms < 10:
+        return f"{ms:.1f} ms"
+    if ms < 1000:
+        return f"{ms:.0f} ms"
+    return f"{ms / 1000:.{2 if ms < 10_000 else 1}f} s"
+
+
 def conflict_error(grid: Grid, rules: "Rules | None" = None) -> "BridgeError | None":
     """The `conflict` error for a grid whose givens clash (under `rules` when given), naming every clash;
     None when none do."""
