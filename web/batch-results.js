@@ -79,8 +79,11 @@ export class Results {
   }
 }
 
-function csvField(value) {
-  const text = String(value ?? '');
+/** A CSV field; text a spreadsheet would run as a formula (=, +, -, @, tab, CR first) gets a leading ' so that it
+ *  opens as the text it is (an uploaded bank's lines are not ours to trust). */
+export function csvField(value) {
+  let text = String(value ?? '');
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
