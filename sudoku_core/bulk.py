@@ -11,11 +11,14 @@ standard input. Three layouts are recognised from the first line that holds some
 
 The first two are read lazily, a chunk of lines at a time, and turned into digits in the worker that
 solves them (one numpy call for the usual one-line form, `parse_puzzles` for the rest), so memory stays
-bounded whatever the file's length and the parsing is spread over the jobs too.
+bounded whatever the file's length and the parsing is spread over the jobs too. Lines are read with a
+bound (`MAX_LINE`): a longer one is reported by its number, never held whole.
 
 Solving. A chunk goes to `sudoku_core.batch.run_chunk` (numpy) or to the scalar engine; both give the
-scalar engine's answers. ``--jobs N`` runs chunks in N worker processes, at most 2N chunks in flight,
-and the results are written in input order as each chunk completes.
+scalar engine's answers (`rate` and `explain` chunks go to `sudoku_core.bank_logic`). ``--jobs N`` runs
+chunks in N worker processes, ``--scheduler`` on a Dask cluster (`sudoku_core.bank_dask`), at most two
+chunks a worker in flight, and the results are written in input order as each chunk completes.
+`drive` is that loop, shared with ``generate --count N`` (`sudoku_core.bank_generate`).
 
 numpy is imported only when the batch engine is used.
 """
@@ -30,14 +33,16 @@ import os
 import signal
 import sys
 import time
-from dataclasses import dataclass, field
+from collections import deque
 from itertools import chain, islice
 from typing import Iterable, Iterator, TextIO
 
 from .formats import ParseError, format_grid, parse_puzzles
 from .grid import Grid
 from .shape import ALPHABET, Shape
+from .bank_common import Collect, Rendered, RunError, Settings, UsageError  # noqa: F401 (bulk.RunError, ...: the pipeline's face)
 from .solver import solve_and_count
+
 
 #: Puzzles per chunk: one numpy call covers a chunk; the reader holds at most 2 * jobs chunks.
 CHUNK = 4096
@@ -48,6 +53,8 @@ JOBS_CHUNK = 1024
 FIRST_CHUNK = 64
 #: The scalar engine gets smaller chunks, so progress and Ctrl-C stay prompt on hard puzzles.
 SCALAR_CHUNK = 256
+#: Rating and explaining take ~0.05 s a puzzle: chunks of a second or two keep workers evenly busy.
+LOGIC_CHUNK = 32
 #: Below this many puzzles of one shape in a chunk, `auto` uses the scalar engine (numpy's start-up and
 #: per-call costs are not worth it for a handful).
 AUTO_MIN = 32
@@ -55,12 +62,11 @@ AUTO_MIN = 32
 PUZZLE_COLUMNS = ("quizzes", "puzzle", "puzzles", "quiz", "sudoku", "grid")
 #: The smallest one-line puzzle recognised without --shape (6x6); 16-character lines may be 16x16 rows.
 MIN_LINE_CELLS = 36
+#: The longest line read (characters): far past a 64x64 grid written as numbers (about 12,000), so a
+#: longer line is no puzzle, and reading stops there instead of holding a hostile file's one huge line.
+MAX_LINE = 1 << 20
 
 OUTPUT_FORMATS = ("line", "block", "sdk", "ss", "json", "csv")
-
-
-class UsageError(Exception):
-    """A problem with the command line or the files named (exit status 2)."""
 
 
 def numpy_available() -> bool:
@@ -105,13 +111,25 @@ class _Input:
         self.text = io.TextIOWrapper(raw, encoding="utf-8-sig", errors="replace", newline=None)
 
     def lines(self) -> Iterator[str]:
-        """The lines of the input; a read error (a truncated or corrupt compressed file, say) ends them
-        and is kept in `error`, so the lines before it are still solved and written."""
+        """The lines of the input, each read with a bound: a line longer than `MAX_LINE` characters is
+        skipped a piece at a time and given as an `OverLong` (never held whole, so a hostile file cannot
+        make memory grow). A read error (a truncated or corrupt compressed file, say) ends them and is
+        kept in `error`, so the lines before it are still solved and written."""
         self.error: "str | None" = None
         read = 0
+        readline = self.text.readline
         try:
-            for line in self.text:
+            while True:
+                line = readline(MAX_LINE + 1)
+                if not line:
+                    return
                 read += 1
+                if len(line) > MAX_LINE and not line.endswith("\n"):
+                    length = len(line)
+                    while line and not line.endswith("\n"):
+                        line = readline(MAX_LINE)
+                        length += len(line)
+                    line = OverLong(length - line.endswith("\n"))
                 yield line
         except Exception as problem:  # OSError, EOFError, zlib.error, lzma.LZMAError...
             if not isinstance(problem, (OSError, EOFError)) and type(problem).__module__ not in (
@@ -130,7 +148,25 @@ class _Input:
             self.text.close()
 
 
+class OverLong(str):
+    """Stands for a line of more than `MAX_LINE` characters (its text is not kept): reported by number."""
+
+    def __new__(cls, length: int) -> "OverLong":
+        line = super().__new__(cls, "")
+        line.length = length
+        return line
+
+    def __reduce__(self):  # keep the length across processes (pickle would rebuild it from its text)
+        return OverLong, (self.length,)
+
+    def error(self, number: int) -> ParseError:
+        return ParseError(f"line too long ({self.length:,} characters; at most {MAX_LINE:,} are read): "
+                          "not a puzzle", number)
+
+
 def _content(line: str) -> bool:
+    if isinstance(line, OverLong):
+        return True
     text = line.strip()
     return bool(text) and not text.startswith("#")
 
@@ -165,12 +201,16 @@ def chunks(text: Iterable[str], shape: "Shape | None", column: "str | None", siz
         number = len(head) + 1
     else:
         cells = len(first.replace(" ", "").replace("|", ""))
-        one_line = (cells == shape.cell_count) if shape is not None else (
-            cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None)
+        # An over-long first line tells no layout: read one puzzle per line.
+        one_line = isinstance(head[-1], OverLong) or ((cells == shape.cell_count) if shape is not None else (
+            cells >= MIN_LINE_CELLS and Shape.for_cell_count(cells) is not None))
         if not one_line:
             job: list[tuple] = []
             step = min(size, FIRST_CHUNK)
-            for number, item in parse_puzzles(chain(head, lines), shape):
+            too_long: list[tuple] = []  # over-long lines, reported in line order among the puzzles
+            for number, item in parse_puzzles(_blank_over_long(chain(head, lines), too_long), shape):
+                while too_long and too_long[0][1] < number:
+                    job.append(too_long.pop(0))
                 if isinstance(item, ParseError):
                     job.append(("E", number, item))
                 else:
@@ -179,6 +219,7 @@ def chunks(text: Iterable[str], shape: "Shape | None", column: "str | None", siz
                     yield "items", job
                     job = []
                     step = min(size, step * 4)
+            job += too_long
             if job:
                 yield "items", job
             return
@@ -193,6 +234,16 @@ def chunks(text: Iterable[str], shape: "Shape | None", column: "str | None", siz
         step = min(size, step * 4)
 
 
+def _blank_over_long(lines: Iterable[str], found: list) -> Iterator[str]:
+    """The lines with each over-long one given as a blank line (a separator), its error put in `found`."""
+    for number, line in enumerate(lines, 1):
+        if isinstance(line, OverLong):
+            found.append(("E", number, line.error(number)))
+            yield "\n"
+        else:
+            yield line
+
+
 def chunk_items(job: tuple) -> list[tuple]:
     """A job's items: ("L", line, text) for lines still to be read, or the job's own items."""
     if job[0] == "items":
@@ -200,6 +251,9 @@ def chunk_items(job: tuple) -> list[tuple]:
     _, number, lines, index, name = job
     items: list[tuple] = []
     for number, line in enumerate(lines, number):
+        if isinstance(line, OverLong):
+            items.append(("E", number, line.error(number)))
+            continue
         if index is None:
             text = line.strip()
             if text:
@@ -217,19 +271,6 @@ def chunk_items(job: tuple) -> list[tuple]:
 
 
 # -- solving a chunk (in a worker process, or here) -------------------------------------------------
-@dataclass
-class Settings:
-    command: str  # solve, count, check
-    limit: int
-    engine: str  # auto, scalar, batch
-    shape: "tuple[int, int] | None"
-    max_nodes: "int | None"
-    timeout: "float | None"
-    fmt: str  # one of OUTPUT_FORMATS
-    column: "str | None" = None  # the CSV column holding the puzzles
-    name_field: bool = False  # json/csv output names the file (set when several are read)
-
-
 # A result: (line, status, count, solution text, seconds, message). Status is one of the STATUS keys.
 STATUS = ("solved", "unique", "several", "none", "conflict", "invalid", "gave up")
 
@@ -321,6 +362,10 @@ def solve_chunk(job: tuple, settings: Settings, name: str = "-") -> "Rendered":
     renders the results up to the puzzle it interrupted and says where it stopped."""
     shape = Shape.of(*settings.shape) if settings.shape else None
     items = [item for item in read_lines(chunk_items(job), shape) if item is not None]
+    if settings.command in ("rate", "explain"):
+        from .bank_logic import logic_chunk
+
+        return logic_chunk(items, settings, name)
     limit = 1 if settings.command == "solve" else (2 if settings.command == "check" else settings.limit)
     results: list = [None] * len(items)
     groups: dict[tuple[int, int], list[int]] = {}
@@ -413,18 +458,6 @@ def _result(item, shape, count, text, seconds, note, limit, settings) -> tuple:
 
 
 # -- writing ----------------------------------------------------------------------------------------
-@dataclass
-class Rendered:
-    """A chunk's results as text for standard output and error, and its tally."""
-
-    out: str = ""
-    err: str = ""
-    counts: "list[int]" = field(default_factory=lambda: [0] * 7)  # puzzles solved unique several none bad gave_up
-    failed: bool = False
-    last: "int | None" = None  # the line of the last result
-    stopped: bool = False  # interrupted before the end of the chunk
-
-
 CSV_COLUMNS = ["line", "status", "count", "solution", "time", "message"]
 
 
@@ -436,7 +469,7 @@ def render(results: list[tuple], s: Settings, name: str) -> Rendered:
     err: list[str] = []
     c = r.counts
     prefix = f"{name}:" if name != "-" else ""
-    writer = csv.writer(_Collect(out), lineterminator="\n") if s.fmt == "csv" else None
+    writer = csv.writer(Collect(out), lineterminator="\n") if s.fmt == "csv" else None
     multi = s.command == "solve" and s.fmt in ("block", "sdk", "ss")
     for number, status, count, text, seconds, message in results:
         c[0] += 1
@@ -481,41 +514,40 @@ def render(results: list[tuple], s: Settings, name: str) -> Rendered:
     return r
 
 
-class _Collect:
-    """A file-like `write` into a list (for csv.writer)."""
-
-    def __init__(self, parts: list[str]) -> None:
-        self.write = parts.append
-
-
 class Tally:
     """The whole run's counts, for the summary line."""
 
     def __init__(self) -> None:
-        self.counts = [0] * 7
+        self.counts = [0] * 8
         self.failed = False
         self.last: "str | None" = None
         self.started = time.perf_counter()
 
-    def add(self, r: Rendered, name: str) -> None:
+    def add(self, r: Rendered, name: str, unit: str = "line") -> None:
         self.counts = [a + b for a, b in zip(self.counts, r.counts)]
         self.failed |= r.failed
         if r.last is not None:
-            self.last = f"{name}:line {r.last}" if name != "-" else f"line {r.last}"
+            self.last = f"{name}:{unit} {r.last}" if name not in ("-", "") else f"{unit} {r.last}"
 
     @property
     def puzzles(self) -> int:
         return self.counts[0]
 
     def summary(self, command: str) -> str:
-        puzzles, solved, unique, several, none, bad, gave_up = self.counts
+        puzzles, solved, unique, several, none, bad, gave_up, left_out = self.counts
         elapsed = time.perf_counter() - self.started
         rate = puzzles / elapsed if elapsed > 0 else 0.0
-        parts = [f"{puzzles:,} puzzles", f"{solved:,} solved"]
-        parts.append("several solutions not checked (solve stops at the first)" if command == "solve"
-                     else f"{several:,} with several solutions")
-        parts.append(f"{none:,} no solution")
-        parts.append(f"{bad:,} bad line{'s' if bad != 1 else ''}")
+        done = {"rate": "rated", "explain": "explained", "generate": "made"}.get(command, "solved")
+        parts = [f"{puzzles:,} puzzles", f"{solved:,} {done}"]
+        if left_out:
+            parts.append(f"{solved - left_out:,} kept by the filters")
+        if command != "generate":
+            parts.append("several solutions not checked (solve stops at the first)" if command == "solve"
+                         else f"{several:,} with several solutions")
+            parts.append(f"{none:,} no solution")
+            parts.append(f"{bad:,} bad line{'s' if bad != 1 else ''}")
+        elif puzzles > solved:
+            parts.append(f"{puzzles - solved:,} not made")
         if gave_up:
             parts.append(f"{gave_up:,} gave up")
         line = ", ".join(parts) + f"; {elapsed:.2f} s, {rate:,.0f} puzzles/s"
@@ -577,11 +609,63 @@ class Progress:
             self.shown = False
 
 
-# -- the run ----------------------------------------------------------------------------------------
+# -- where the chunks run ---------------------------------------------------------------------------
+class _Here:
+    """Each chunk in this process, when its result is asked for."""
+
+    window = 1
+
+    def submit(self, work, *args):
+        return work, args
+
+    def result(self, task):
+        work, args = task
+        return work(*args)
+
+    def close(self, interrupted: bool) -> None:
+        pass
+
+
 def _worker_init() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's to handle
 
 
+class _Processes:
+    """Chunks in `jobs` worker processes of this machine, at most 2 * jobs in flight."""
+
+    def __init__(self, jobs: int) -> None:
+        import multiprocessing
+
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else None)
+        self.pool = context.Pool(jobs, initializer=_worker_init)
+        self.window = 2 * jobs
+
+    def submit(self, work, *args):
+        return self.pool.apply_async(work, args)
+
+    def result(self, task):
+        return task.get()
+
+    def close(self, interrupted: bool) -> None:
+        if interrupted:
+            self.pool.terminate()
+        else:
+            self.pool.close()
+        self.pool.join()
+
+
+def executor(jobs: int = 1, scheduler: "str | None" = None):
+    """Where chunks run: here, in `jobs` processes, or on the Dask cluster at `scheduler` (``local:N``
+    starts one of N worker processes). Each has submit(work, *args), result(task), window, close()."""
+    if scheduler is not None:
+        from .bank_dask import DaskExecutor
+
+        return DaskExecutor(scheduler)
+    return _Processes(jobs) if jobs > 1 else _Here()
+
+
+# -- the run ----------------------------------------------------------------------------------------
 def _is_terminal(stream: TextIO) -> bool:
     try:
         return stream.isatty()
@@ -589,48 +673,119 @@ def _is_terminal(stream: TextIO) -> bool:
         return False
 
 
+class FileSource:
+    """One input of a bank command: its chunks from `chunks`, read lazily, and how far the reading got."""
+
+    unit = "line"
+
+    def __init__(self, path: str, shape: "Shape | None", column: "str | None", size: int) -> None:
+        self.name, self.shape, self.column, self.size = path, shape, column, size
+        self.error: "str | None" = None
+
+    def open(self) -> None:
+        self.input = _Input(self.name)
+
+    def jobs(self, after: int = 0) -> Iterator[tuple]:
+        """The chunks, less the lines up to `after` (those a resumed run has written already)."""
+        for job in chunks(self.input.lines(), self.shape, self.column, self.size):
+            job = _after(job, after) if after else job
+            if job is not None:
+                yield job
+        self.error = self.input.error
+
+    def fraction(self, done: int) -> "float | None":
+        """How much of the input is read (from its bytes: `done`, the puzzles written, does not tell)."""
+        return self.input.position() / self.input.size if self.input.size else None
+
+    def close(self) -> None:
+        self.input.close()
+
+
+def _after(job: tuple, after: int) -> "tuple | None":
+    """`job` without its lines up to line `after` (None when nothing is left)."""
+    if job[0] == "items":
+        items = [item for item in job[1] if item[1] > after]
+        return ("items", items) if items else None
+    _, number, lines, index, name = job
+    skip = max(0, after - number + 1)
+    return ("lines", number + skip, lines[skip:], index, name) if skip < len(lines) else None
+
+
+def chunk_size(settings: Settings, jobs: int) -> int:
+    """Puzzles per chunk: small for slow work (rating, explaining, the scalar engine), so that progress
+    and Ctrl-C stay prompt and the last chunks do not leave a worker idle."""
+    if settings.command in ("rate", "explain"):
+        return LOGIC_CHUNK
+    scalar_only = settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available())
+    return SCALAR_CHUNK if scalar_only else (CHUNK if jobs == 1 else JOBS_CHUNK)
+
+
 def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs: int = 1,
-        summary: "bool | None" = None, progress: "bool | None" = None, prog: str = "sudoku-core") -> int:
-    """Read, solve and write everything; returns the exit status: 0, 1 when a puzzle failed, 130 when
+        scheduler: "str | None" = None, summary: "bool | None" = None, progress: "bool | None" = None,
+        prog: str = "sudoku-core", checkpoint=None) -> int:
+    """Read, answer and write everything; returns the exit status: 0, 1 when a puzzle failed, 130 when
     interrupted (what was written stays, and the summary says where it stopped). `summary` and `progress`
-    default to "when standard error is a terminal"."""
+    default to "when standard error is a terminal". `checkpoint` (a `bank_resume.Checkpoint`) records
+    each chunk written and says where a resumed run starts."""
     if settings.engine == "batch":
         try:
             from . import batch  # noqa: F401
         except ImportError:
             raise UsageError('--engine batch needs numpy: pip install "sudoku-core[batch]"') from None
+    paths = files or ["-"]
+    settings.name_field = len(paths) > 1
+    _SEARCH_TALLY[:] = [0, 0]  # each run learns afresh (workers start from this state)
+    shape = Shape.of(*settings.shape) if settings.shape else None
+    size = chunk_size(settings, 1 if scheduler is not None else jobs)  # a Dask task costs more: bigger chunks
+    header = ""
+    if settings.fmt == "csv":
+        columns = CSV_COLUMNS
+        if settings.command in ("rate", "explain"):
+            from .bank_logic import csv_columns
+
+            columns = csv_columns(settings.command)
+        header = ",".join((["file"] if settings.name_field else []) + columns) + "\n"
+    sources = [FileSource(path, shape, settings.column, size) for path in paths]
+    return drive(sources, solve_chunk, settings, out, err, executor(jobs, scheduler), header=header,
+                 summary=summary, progress=progress, prog=prog, checkpoint=checkpoint)
+
+
+def drive(sources: list, work, settings, out: TextIO, err: TextIO, pool, *, header: str = "",
+          summary: "bool | None" = None, progress: "bool | None" = None, prog: str = "sudoku-core",
+          checkpoint=None) -> int:
+    """Run `work(job, settings, name)` on every job of every source (each with open(), jobs(after),
+    fraction(), close(), name, unit and error) on `pool` (see `executor`), writing the renderings in
+    order: the loop shared by the bank commands and `generate`. Returns the exit status."""
     terminal = _is_terminal(err)
     show_summary = terminal if summary is None else summary
     meter = Progress(err, terminal if progress is None else progress)
-    paths = files or ["-"]
-    settings.name_field = len(paths) > 1
     tally = Tally()
-    _SEARCH_TALLY[:] = [0, 0]  # each run learns afresh (workers start from this state)
-    scalar_only = settings.engine == "scalar" or (settings.engine == "auto" and not numpy_available())
-    # With several jobs, chunks stay smaller so that the last ones do not leave a worker idle.
-    size = SCALAR_CHUNK if scalar_only else (CHUNK if jobs == 1 else JOBS_CHUNK)
-    shape = Shape.of(*settings.shape) if settings.shape else None
-    if settings.fmt == "csv":
-        out.write(",".join((["file"] if settings.name_field else []) + CSV_COLUMNS) + "\n")
-    pool = None
-    interrupted = False
+    start = checkpoint.start if checkpoint is not None else None
+    if start is not None:
+        tally.counts = list(start.counts)
+    elif header:
+        out.write(header)
+    interrupted = halted = complete = False
     try:
-        if jobs > 1:
-            import multiprocessing
-
-            methods = multiprocessing.get_all_start_methods()
-            context = multiprocessing.get_context("fork" if "fork" in methods else None)
-            pool = context.Pool(jobs, initializer=_worker_init)
-        for path in paths:
-            source = _Input(path)
+        if checkpoint is not None:
+            checkpoint.begin(out)
+        for index, source in enumerate(sources):
+            if start is not None and index < start.source:
+                continue
+            source.open()
             try:
-                for rendered in _solve_all(chunks(source.lines(), shape, settings.column, size), settings,
-                                           path, pool, jobs):
+                after = start.line if start is not None and index == start.source else 0
+                for rendered in _in_order(source.jobs(after), work, settings, source.name, pool):
                     out.write(rendered.out)
                     out.flush()
                     err.write(rendered.err)
-                    tally.add(rendered, path)
-                    meter.update(tally.puzzles, source.position() / source.size if source.size else None)
+                    tally.add(rendered, source.name, source.unit)
+                    if checkpoint is not None and rendered.last is not None:
+                        checkpoint.record(index, rendered.last, tally.counts)
+                    meter.update(tally.puzzles, source.fraction(tally.puzzles))
+                    if rendered.halt:
+                        halted = True
+                        break
                     if rendered.stopped:
                         raise KeyboardInterrupt
                 if source.error:
@@ -638,38 +793,69 @@ def run(files: list[str], settings: Settings, out: TextIO, err: TextIO, *, jobs:
                     tally.failed = True
             finally:
                 source.close()
+            if halted:
+                break
+        complete = not halted
     except KeyboardInterrupt:
         interrupted = True
-        if pool is not None:
-            pool.terminate()
-            pool.join()
-            pool = None
     finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
+        pool.close(not complete)  # anything but a complete run stops the workers at once
         meter.clear()
+        if checkpoint is not None:
+            checkpoint.close()
     if interrupted:
         where = (f"stopped after {tally.last} (the results up to there are written)" if tally.last
                  else "stopped before any result")
         err.write(f"{prog}: interrupted: {where}\n{tally.summary(settings.command)}\n")
         return 130
+    if checkpoint is not None and not halted:
+        checkpoint.finish()
     if show_summary:
         err.write(tally.summary(settings.command) + "\n")
     return 1 if tally.failed else 0
 
 
-def _solve_all(jobs_: Iterator[tuple], settings: Settings, name: str, pool, jobs: int) -> Iterator[Rendered]:
-    """Each job's rendering, in input order; with a pool, at most 2 * jobs jobs in flight (so memory
-    stays bounded: the reader waits for the writer)."""
-    if pool is None:
-        for job in jobs_:
-            yield solve_chunk(job, settings, name)
-        return
-    pending: list = []
+def _in_order(jobs_: Iterator[tuple], work, settings, name: str, pool) -> Iterator[Rendered]:
+    """Each job's rendering, in input order; at most `pool.window` jobs in flight (so memory stays
+    bounded: the reader waits for the writer)."""
+    pending: deque = deque()
     for job in jobs_:
-        pending.append(pool.apply_async(solve_chunk, (job, settings, name)))
-        while len(pending) >= 2 * jobs:
-            yield pending.pop(0).get()
+        pending.append(pool.submit(work, job, settings, name))
+        while len(pending) >= pool.window:
+            yield pool.result(pending.popleft())
     while pending:
-        yield pending.pop(0).get()
+        yield pool.result(pending.popleft())
+
+
+def answer_lines(lines: Iterable[str], command: str = "solve", *, fmt: str = "line", limit: int = 2,
+                 engine: str = "auto", shape: "str | None" = None, column: "str | None" = None,
+                 filters=None) -> list[str]:
+    """The records `command` writes for the puzzles in `lines` (one string each, without its newline):
+    the CLI's answers for one shard of a bank, in order, for a Dask bag's ``map_partitions`` or any other
+    framework. Line numbers count from the first of `lines`; bad lines get the CLI's record (an empty
+    line in the `line` format: use json or csv to keep the reasons)."""
+    grid_shape = Shape.parse(shape) if shape else None
+    spec = (grid_shape.box_rows, grid_shape.box_cols) if grid_shape else None
+    settings = Settings(command, limit, engine, spec, None, None, fmt, column, filters=filters)
+    if filters is not None:
+        filters.check()
+    size = chunk_size(settings, 1)
+    text = "".join(solve_chunk(job, settings).out for job in chunks(lines, grid_shape, column, size))
+    if fmt == "line" and command != "explain":
+        return text.split("\n")[:-1]
+    return _records(text, fmt)
+
+
+def _records(text: str, fmt: str) -> list[str]:
+    """Output text cut into records: a JSON or CSV record a line (CSV fields may hold newlines), or the
+    blank-line separated blocks of drawings and explanations."""
+    if fmt == "json":
+        return text.split("\n")[:-1]
+    if fmt == "csv":
+        parts: list[str] = []
+        for row in csv.reader(io.StringIO(text)):
+            buffer = io.StringIO()
+            csv.writer(buffer, lineterminator="").writerow(row)
+            parts.append(buffer.getvalue())
+        return parts
+    return [block for block in text.split("\n\n") if block]

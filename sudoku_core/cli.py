@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import argparse
 import io
+import json
 import os
 import sys
-from typing import Iterator, TextIO
+from typing import TextIO
 
 from . import bulk
 from .cli_types import positive_seconds, shape_arg, whole_number
@@ -126,14 +127,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="scalar: the pure-Python engine; batch: the numpy engine (pip install "
                            "'sudoku-core[batch]'); auto (default): batch for big inputs when numpy is "
                            "installed. The answers are the same")
-    bank.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="N",
-                      help="solve in N worker processes; the output stays in input order")
-    bank.add_argument("--column", metavar="NAME",
-                      help="the CSV column holding the puzzles (default: quizzes, puzzle, ... as in "
-                           "Kaggle's sets); files may be gzip, bzip2 or xz compressed")
-    bank.add_argument("--output", "-o", metavar="FILE", help="write the results to FILE, not standard output")
-    bank.add_argument("--summary", action="store_true",
-                      help="end with a summary line on standard error (always shown on a terminal)")
+    add_bank_options(bank)
 
     parser = argparse.ArgumentParser(
         prog=PROG, description=DESCRIPTION, epilog=EPILOG,
@@ -163,10 +157,39 @@ def build_parser() -> argparse.ArgumentParser:
     from .logic import commands as logic_commands  # explain, rate
 
     logic_commands.add_parsers(commands, common)
+    for name in ("rate", "explain"):
+        cmd = commands.choices[name]
+        cmd.add_argument("--format", choices=("line", "json", "csv"), default="line",
+                         help="line (default), or one json/csv record per puzzle" +
+                              (" (--json is --format json)" if name == "explain" else ""))
+        add_bank_options(cmd.add_argument_group("puzzle banks (see sudoku_core.bulk)"))
+    from .bank_logic import add_filter_options
+
+    add_filter_options(commands.choices["rate"])
     from . import generate_cli  # generate
 
-    generate_cli.add_parser(commands)
+    add_bank_options(generate_cli.add_parser(commands).add_argument_group(
+        "many puzzles (see sudoku_core.bank_generate)"), inputs=False)
     return parser
+
+
+def add_bank_options(group, inputs: bool = True) -> None:
+    """The options every bank command shares (`generate` reads no input, so it has no --column)."""
+    group.add_argument("--jobs", "-j", type=whole_number(1), default=1, metavar="N",
+                       help="work in N processes of this machine; the output stays in input order")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="work on a Dask cluster: the scheduler's address (tcp://host:8786), or local:N "
+                            "to start N worker processes here (pip install 'sudoku-core[dask]'); the "
+                            "output is the same, in the same order")
+    if inputs:
+        group.add_argument("--column", metavar="NAME",
+                           help="the CSV column holding the puzzles (default: quizzes, puzzle, ... as in "
+                                "Kaggle's sets); files may be gzip, bzip2 or xz compressed")
+    group.add_argument("--output", "-o", metavar="FILE", help="write the results to FILE, not standard output")
+    group.add_argument("--resume", action="store_true",
+                       help="with --output: go on from the last chunk an interrupted run wrote to FILE")
+    group.add_argument("--summary", action="store_true",
+                       help="end with a summary line on standard error (always shown on a terminal)")
 
 
 # -- reading ------------------------------------------------------------------------------------------
@@ -183,59 +206,56 @@ def _check_files(paths: list[str]) -> None:
             raise UsageError(f"cannot read {path!r}: permission denied")
 
 
-def _stdin() -> TextIO:
-    buffer = getattr(sys.stdin, "buffer", None)
-    if buffer is None:  # already text (tests, embedding)
-        return sys.stdin
-    return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace")
-
-
-def _sources(paths: list[str]) -> Iterator[tuple[str, TextIO]]:
-    """(prefix for messages, open text) per input; files are opened one at a time."""
-    for path in paths or ["-"]:
-        if path == "-":
-            yield "", _stdin()
-            continue
-        try:
-            handle = open(path, encoding="utf-8-sig", errors="replace")
-        except OSError as err:
-            raise UsageError(f"cannot read {path!r}: {err.strerror or err}") from None
-        with handle:
-            yield f"{path}:", handle
-
-
 # -- the commands -------------------------------------------------------------------------------------
 def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     """Read, solve and write in chunks, in input order (`sudoku_core.bulk` does the work)."""
     if args.command == "generate":  # reads no puzzles: sudoku_core.generate_cli
         from . import generate_cli
 
-        return generate_cli.run(args, out, err, PROG)
+        return with_output(args, out, lambda target, checkpoint: generate_cli.run(args, target, err, PROG,
+                                                                                  checkpoint))
     _check_files(args.files)
-    if args.command not in ("solve", "count", "check"):  # explain, rate: sudoku_core.logic.commands
-        from .logic import commands as logic_commands
+    if args.command in ("solve", "count", "check", "explain", "rate"):
+        from . import variant_cli
 
-        return logic_commands.run(args, out, err, _sources(args.files))
-    from . import variant_cli
-
-    variants = [variant_cli.is_variant_file(path) for path in args.files]
-    if any(variants):
-        if not all(variants):
-            raise UsageError("a variant puzzle file (rules, cages, regions or an f-puzzles link) cannot be read "
-                             "in one run with classic puzzle files: name them in separate runs")
-        return variant_cli.run(args, out, err, PROG)
+        variants = [variant_cli.is_variant_file(path) for path in args.files]
+        if any(variants):
+            if not all(variants):
+                raise UsageError("a variant puzzle file (rules, cages, regions or an f-puzzles link) cannot be "
+                                 "read in one run with classic puzzle files: name them in separate runs")
+            return variant_cli.run(args, out, err, PROG)
     shape = (args.shape.box_rows, args.shape.box_cols) if args.shape else None
-    settings = bulk.Settings(args.command, getattr(args, "limit", 2), args.engine, shape, args.max_nodes,
-                             args.timeout, args.format, args.column)
-    options = {"jobs": args.jobs, "summary": True if args.summary else None, "prog": PROG}
+    fmt = "json" if getattr(args, "json", False) else args.format
+    settings = bulk.Settings(args.command, getattr(args, "limit", 2), getattr(args, "engine", "scalar"), shape,
+                             args.max_nodes, args.timeout, fmt, args.column)
+    if args.command == "rate":
+        from .bank_logic import filters_from
+
+        settings.filters = filters_from(args)
+        if settings.filters is not None:
+            settings.filters.check()  # before the output file is opened
+    return with_output(args, out, lambda target, checkpoint: bulk.run(
+        args.files, settings, target, err, jobs=args.jobs, scheduler=args.scheduler,
+        summary=True if args.summary else None, prog=PROG, checkpoint=checkpoint))
+
+
+#: Options that change how a run goes, not what it writes: a resumed run may change them.
+_HOW = {"jobs", "scheduler", "resume", "summary", "output", "engine", "progress"}
+
+
+def with_output(args: argparse.Namespace, out: TextIO, run) -> int:
+    """run(target, checkpoint) with standard output, or with the --output file and its checkpoint
+    (`sudoku_core.bank_resume`), continuing an interrupted run with --resume."""
     if not args.output:
-        return bulk.run(args.files, settings, out, err, **options)
-    try:
-        target = open(args.output, "w", encoding="utf-8", newline="\n")
-    except OSError as problem:
-        raise UsageError(f"cannot write {args.output!r}: {problem.strerror or problem}") from None
+        if args.resume:
+            raise UsageError("--resume needs --output FILE: the file an interrupted run was writing")
+        return run(out, None)
+    from . import bank_resume
+
+    identity = json.loads(json.dumps({k: v for k, v in vars(args).items() if k not in _HOW}, default=str))
+    target, checkpoint = bank_resume.open_output(args.output, identity, args.resume)
     with target:
-        return bulk.run(args.files, settings, target, err, **options)
+        return run(target, checkpoint)
 
 
 def main(argv: "list[str] | None" = None) -> int:
@@ -250,6 +270,9 @@ def main(argv: "list[str] | None" = None) -> int:
     except (UsageError, bulk.UsageError) as problem:
         sys.stderr.write(f"{PROG}: error: {problem}\n")
         return EXIT_USAGE
+    except bulk.RunError as problem:
+        sys.stderr.write(f"{PROG}: error: {problem}\n")
+        return EXIT_FAILED
     except BrokenPipeError:
         # The reader went away (e.g. `| head`): stop quietly, and keep Python from complaining
         # again when it flushes standard output at exit.

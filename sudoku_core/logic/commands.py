@@ -3,22 +3,18 @@
     python -m sudoku_core explain [--json] [FILE ...]   the steps of each puzzle
     python -m sudoku_core rate [FILE ...]               score<TAB>level<TAB>hardest technique
 
-Input, error reporting and exit statuses follow the other commands: puzzles from the files (standard
-input when none), problems on standard error as `FILE:line N: reason`, the other puzzles still
-processed, exit status 1 when any puzzle failed.
+Both run through the bank pipeline of the other commands (`sudoku_core.bulk`, with the chunk work in
+`sudoku_core.bank_logic`): puzzles from the files (standard input when none; gzip/bzip2/xz and CSV
+too), problems on standard error as `FILE:line N: reason`, the other puzzles still processed, exit
+status 1 when any puzzle failed; --jobs, --scheduler, --format, --output and --resume as for `solve`.
 """
 from __future__ import annotations
 
 import argparse
 import json
-from typing import TextIO
 
-from ..formats import ParseError, parse_puzzles
 from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions
-from .diagnose import diagnose
 from .path import RATING_ORDER, solve_path
-from .rating import rate
 
 EXPLAIN_HELP = """\
 Print the steps a person could take to solve each puzzle, easiest technique first, one sentence a
@@ -44,21 +40,6 @@ def add_parsers(commands, common: argparse.ArgumentParser) -> None:
                         description=RATE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-class PuzzleFailed(Exception):
-    pass
-
-
-def _check(grid: Grid, args) -> None:
-    """Refuse puzzles without exactly one solution, saying why."""
-    try:
-        found = count_solutions(grid, 2, max_nodes=getattr(args, "max_nodes", None),
-                                timeout=getattr(args, "timeout", None))
-    except SearchLimitExceeded:
-        raise PuzzleFailed("gave up: the search limit ran out") from None
-    if found != 1:
-        raise PuzzleFailed(diagnose(grid).message)
-
-
 def explain_one(grid: Grid, number: int, as_json: bool) -> str:
     path = solve_path(grid, unique=True)
     if as_json:
@@ -72,39 +53,4 @@ def explain_one(grid: Grid, number: int, as_json: bool) -> str:
     return "\n".join(lines)
 
 
-def rate_one(grid: Grid) -> str:
-    rating = rate(grid)
-    return str(rating)
-
-
-def run(args, out: TextIO, err: TextIO, sources) -> int:
-    """Run `explain` or `rate` over the puzzles of `sources` ((prefix, text) pairs)."""
-    status = 0
-    as_json = getattr(args, "json", False)
-    for prefix, handle in sources:
-        for number, item in parse_puzzles(handle, args.shape):
-            try:
-                if isinstance(item, ParseError):
-                    raise PuzzleFailed(str(item) if item.line else f"line {number}: {item.reason}")
-                _check(item, args)
-                if args.command == "rate":
-                    text = rate_one(item)
-                else:
-                    text = explain_one(item, number, as_json)
-            except PuzzleFailed as failure:
-                status = 1
-                message = str(failure)
-                if not message.startswith("line "):
-                    message = f"line {number}: {message}"
-                err.write(f"{prefix}{message}\n")
-                if args.command == "rate":
-                    out.write("\n")  # line K of the output answers puzzle K
-                continue
-            out.write(text + "\n")
-            if args.command == "explain" and not as_json:
-                out.write("\n")
-    out.flush()
-    return status
-
-
-__all__ = ["add_parsers", "run", "explain_one", "rate_one", "RATING_ORDER"]
+__all__ = ["add_parsers", "explain_one", "RATING_ORDER"]
