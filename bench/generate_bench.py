@@ -4,6 +4,7 @@
     python bench/generate_bench.py --big                and 36x36, 64x64 (1 each: minutes)
     python bench/generate_bench.py --levels 10          and 10 requests per level (needs the rater)
     python bench/generate_bench.py --sizes 9x9:200 6x6:100 --symmetry rotate180
+    python bench/generate_bench.py --sizes --variants 5     only variant puzzles, seeds 0-4 per kind
 
 Method: puzzle k of a size uses seed k (so runs are comparable and reproducible); each is a minimal
 puzzle with no symmetry unless told. Wall time is what a caller waits; CPU time (this process only)
@@ -11,6 +12,8 @@ is shown too because the benchmark machine may be shared. "minimal" is the share
 every uniqueness check finished within its node budget (proved minimal). For levels, each request
 asks generate(level=L, seed=k, timeout=T); "hit" is the share that returned a puzzle of level L (the
 rest raised LevelNotReached: the generator never returns another level), time is per hit.
+For variants (`--variants N`), each kind of `VARIANT_KINDS` is made with seeds 0..N-1 by
+sudoku_core.variant_generate: time per puzzle (median and max), givens, Killer repairs.
 Prints Markdown tables.
 """
 from __future__ import annotations
@@ -25,6 +28,12 @@ import time
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from sudoku_core.generate import LEVELS, LevelNotReached, RaterUnavailable, generate_details, rater  # noqa: E402
+from sudoku_core.variant_generate import generate_variant  # noqa: E402
+
+#: (variant, size) pairs the variant benchmark makes.
+VARIANT_KINDS = (("killer", "9x9"), ("jigsaw", "9x9"), ("x", "9x9"), ("windoku", "9x9"), ("anti-knight", "9x9"),
+                 ("anti-king", "9x9"), ("killer,x", "9x9"), ("jigsaw,x", "9x9"), ("killer", "6x6"),
+                 ("jigsaw", "6x6"), ("killer", "4x4"), ("jigsaw", "4x4"))
 
 
 def _quantile(values: "list[float]", q: float) -> float:
@@ -71,6 +80,18 @@ def bench_level(level: str, runs: int, timeout: float) -> dict:
             "p90": _quantile(times, 0.9) if times else None, "attempts": statistics.median(attempts)}
 
 
+def bench_variant(variant: str, size: str, runs: int) -> dict:
+    wall, givens, repairs = [], [], []
+    for seed in range(runs):
+        made = generate_variant(variant, size, seed=seed)
+        wall.append(made.seconds)
+        givens.append(made.givens.givens)
+        repairs.append(made.repairs)
+        print(f"  {variant} {size} seed {seed}: {made.seconds:.3f} s, {givens[-1]} givens", file=sys.stderr)
+    return {"median": statistics.median(wall), "max": max(wall), "givens": statistics.median(givens),
+            "repairs": statistics.median(repairs), "given_max": max(givens)}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", nargs="*", default=["9x9:50", "16x16:10", "25x25:3"],
@@ -80,19 +101,31 @@ def main() -> None:
     parser.add_argument("--levels", type=int, default=0, metavar="N", help="N requests per level (9x9)")
     parser.add_argument("--level-timeout", type=float, default=30.0, metavar="S",
                         help="time budget per level request (default 30 s)")
+    parser.add_argument("--variants", type=int, default=0, metavar="N",
+                        help="N seeds per variant kind (sudoku_core.variant_generate)")
     args = parser.parse_args()
     sizes = list(args.sizes) + (["36x36:1", "64x64:1"] if args.big else [])
 
     print(f"Generator benchmark: CPython {platform.python_version()} on {platform.machine()}, "
           f"{os.cpu_count()} CPUs; symmetry {args.symmetry}; seeds 0..N-1\n")
-    print("| size | puzzles | median | p90 | max | median CPU | givens (median, range) | proved minimal |")
-    print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+    if sizes:
+        print("| size | puzzles | median | p90 | max | median CPU | givens (median, range) | proved minimal |")
+        print("| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
     for item in sizes:
         size, _, runs = item.partition(":")
         row = bench_size(size, int(runs or 10), args.symmetry)
         print(f"| {size} | {row['runs']} | {_ms(row['median'])} | {_ms(row['p90'])} | {_ms(row['max'])} | "
               f"{_ms(row['cpu_median'])} | {row['givens']:g} of {row['cells']} ({row['givens_min']}-"
               f"{row['givens_max']}) | {row['minimal']:.0%} |", flush=True)
+
+    if args.variants:
+        print(f"\nVariants ({args.variants} seeds each, no symmetry, minimal; Killer: no givens):\n")
+        print("| variant | size | median | max | givens (median) | Killer repairs (median) |")
+        print("| --- | --- | ---: | ---: | ---: | ---: |")
+        for variant, size in VARIANT_KINDS:
+            row = bench_variant(variant, size, args.variants)
+            print(f"| {variant} | {size} | {_ms(row['median'])} | {_ms(row['max'])} | {row['givens']:g} | "
+                  f"{row['repairs']:g} |", flush=True)
 
     if args.levels:
         print()

@@ -9,18 +9,19 @@ a line with the puzzle, its solution, the seed that makes it again, the rating a
 from __future__ import annotations
 
 import argparse
+import csv
+import io
 import json
 from typing import TextIO
 
 from .cli_types import positive_seconds, shape_arg, whole_number
 from .formats import FORMATS, format_grid
 from .generate import (
-    LEVELS, SYMMETRIES, GenerationCancelled, GenerationError, LevelNotReached, Progress, RaterUnavailable,
-    generate_details, level_target, rater, symmetry_name,
+    LEVELS, SYMMETRIES, Progress, RaterUnavailable, generate_details, level_target, rater, symmetry_name,
 )
 from .shape import Shape
 
-EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
+EXIT_USAGE = 2
 
 HELP = """\
 Print new puzzles, each with exactly one solution (proved by the engine before it is printed).
@@ -41,6 +42,8 @@ examples:
   %(prog)s --level hard --symmetry rotate180
   %(prog)s --level 3.0-4.5 --format json    a score range on Sudoku Explainer's scale
   %(prog)s --size 16x16 --format block
+  %(prog)s --variant killer --count 5 --seed 1     Killer puzzles in the variant text form
+  %(prog)s --variant jigsaw,x --size 6x6 --format sudokupad
 
 sizes past 25x25 take longer and keep more givens (see docs/generate.md).
 exit status: 0 when every puzzle was made, 1 when one could not be (level not reached in time,
@@ -62,6 +65,11 @@ def _symmetry(text: str) -> str:
         raise argparse.ArgumentTypeError(str(err)) from None
 
 
+def _variant(text: str) -> "tuple[str, ...]":
+    from .variant_generate_cli import variant_arg  # loaded only when --variant is given
+    return variant_arg(text)
+
+
 def add_parser(commands) -> argparse.ArgumentParser:
     """Register `generate` on the subcommands of the main parser."""
     cmd = commands.add_parser("generate", help="print new puzzles with exactly one solution",
@@ -76,15 +84,21 @@ def add_parser(commands) -> argparse.ArgumentParser:
                      help=f"where the givens stand: {', '.join(SYMMETRIES)} (default: none)")
     cmd.add_argument("--count", "-n", type=whole_number(1), default=1, metavar="N", help="how many puzzles (default 1)")
     cmd.add_argument("--seed", type=whole_number(0), metavar="S", help="make the same puzzles again (a whole number)")
-    cmd.add_argument("--format", choices=FORMATS + ("json",), default="line",
-                     help="line (default), block, sdk, ss, or json: one object a line with puzzle, "
-                          "solution, seed, rating and time")
+    cmd.add_argument("--format", choices=FORMATS + ("json", "csv", "text", "fpuzzles", "sudokupad"),
+                     help="line (default), block, sdk, ss, or json/csv: one record a line with puzzle, "
+                          "solution, seed, rating and time; with --variant: text (default), fpuzzles, "
+                          "sudokupad (links) or json")
     cmd.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help="give up on a puzzle after this many seconds (default: none, or 60 with --level)")
     cmd.add_argument("--no-minimal", dest="minimal", action="store_false",
                      help="faster and more givens: remove only givens the others force (the puzzle then "
                           "solves with singles alone)")
     cmd.add_argument("--progress", action="store_true", help="show progress on standard error")
+    cmd.add_argument("--variant", type=_variant, metavar="VARIANT",
+                     help="killer, jigsaw, x, windoku, anti-knight, anti-king, comma-separated to combine "
+                          "(4x4 to 9x9; windoku 9x9 only); see docs/variants.md")
+    cmd.add_argument("--givens", type=whole_number(0), metavar="N",
+                     help="with --variant killer: show at least N givens (default: none, the cages alone)")
     return cmd
 
 
@@ -108,33 +122,54 @@ def _rating_available() -> bool:
         return False
 
 
-def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str = "sudoku-core") -> int:
-    """Make and print `args.count` puzzles; returns the exit status."""
-    as_json = args.format == "json"
-    # JSON lines carry a rating whenever the rater works (9x9 only: it is slow on big grids).
-    rate = as_json and args.level is None and args.size.side <= 9 and _rating_available()
-    for k in range(args.count):
-        seed = None if args.seed is None else args.seed + k
+def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str = "sudoku-core", checkpoint=None) -> int:
+    """Make and print `args.count` puzzles, in order, through the bank pipeline (`sudoku_core.bank_generate`:
+    --jobs, --scheduler, --output, --resume); returns the exit status."""
+    if args.variant is not None:
+        from . import variant_generate_cli  # variant puzzles: their modules load only when asked for
+        return variant_generate_cli.run(args, out, err, prog, _progress_printer)
+    if args.format in ("text", "fpuzzles", "sudokupad") or args.givens is not None:
+        option = "--givens" if args.givens is not None else f"--format {args.format}"
+        err.write(f"{prog} generate: error: {option} is for variant puzzles: add --variant\n")
+        return EXIT_USAGE
+    args.format = args.format or "line"
+    if args.level is not None:
         try:
-            made = generate_details(args.size, level=args.level, symmetry=args.symmetry, seed=seed,
-                                    minimal=args.minimal, timeout=args.timeout, rate=rate,
-                                    progress=_progress_printer(err, k + 1) if args.progress else None)
+            rater()
         except RaterUnavailable as problem:
             err.write(f"{prog} generate: error: {problem}\n")
             return EXIT_USAGE
-        except (LevelNotReached, GenerationCancelled, GenerationError) as problem:
-            if args.progress:
-                err.write("\n")
-            err.write(f"{prog} generate: puzzle {k + 1}: {problem}\n")
-            return EXIT_FAILED
+    from . import bank_generate
+
+    return bank_generate.run(args, out, err, prog, make_text, CSV_COLUMNS, checkpoint)
+
+
+CSV_COLUMNS = ["puzzle", "solution", "size", "seed", "symmetry", "givens", "minimal", "score", "level",
+               "hardest", "attempts", "time"]
+
+
+def make_text(args: argparse.Namespace, k: int, err: TextIO) -> str:
+    """Puzzle `k` (from 0) of the run, as its --format writes it; raises GenerationError (or a subclass)
+    when it cannot be made."""
+    # JSON lines carry a rating whenever the rater works (9x9 only: it is slow on big grids).
+    rate = args.format in ("json", "csv") and args.level is None and args.size.side <= 9 and _rating_available()
+    seed = None if args.seed is None else args.seed + k
+    try:
+        made = generate_details(args.size, level=args.level, symmetry=args.symmetry, seed=seed,
+                                minimal=args.minimal, timeout=args.timeout, rate=rate,
+                                progress=_progress_printer(err, k + 1) if args.progress else None)
+    finally:
         if args.progress:
             err.write("\n")
-        if as_json:
-            out.write(json.dumps(made.to_dict()) + "\n")
-        elif args.format == "line":
-            out.write(format_grid(made.puzzle, "line") + "\n")
-        else:
-            out.write(format_grid(made.puzzle, args.format) + "\n\n")
-        out.flush()
-    return EXIT_OK
-
+    if args.format == "json":
+        return json.dumps(made.to_dict()) + "\n"
+    if args.format == "csv":
+        record = made.to_dict()
+        rating = record.pop("rating") or {}
+        record.update((key, rating.get(key)) for key in ("score", "level", "hardest"))
+        row = io.StringIO()
+        csv.writer(row, lineterminator="\n").writerow(["" if record[k] is None else record[k] for k in CSV_COLUMNS])
+        return row.getvalue()
+    if args.format == "line":
+        return format_grid(made.puzzle, "line") + "\n"
+    return format_grid(made.puzzle, args.format) + "\n\n"

@@ -65,9 +65,54 @@ def _level_word(text: "str | None") -> "Level | None":
     raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {', '.join(LEVELS)}.")
 
 
+def _variant_names(request: Request) -> "str | list | None":
+    """The `variant` field: "killer,x" or ["killer", "x"]; None when not sent (classic Sudoku)."""
+    variant = request.get("variant")
+    if variant in (None, "", []):
+        return None
+    if isinstance(variant, str) or (isinstance(variant, list) and all(isinstance(v, str) for v in variant)):
+        return variant
+    raise BridgeError("bad_request", "'variant' must be text like \"killer,x\" or a list of variant names.")
+
+
+def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> dict:
+    """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form)."""
+    from ..variant_generate import generate_variant  # only for variant requests: the engine starts without it
+
+    level = _level_word(request.text("level"))
+    max_ms = request.max_ms()
+    context = request.context
+    try:
+        made = generate_variant(variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
+                                symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
+                                givens=request.integer("givens", 0, 0, shape.cell_count), level=level,
+                                timeout=None if max_ms is None else max_ms / 1000,
+                                progress=_progress_reporter(context, level))
+    except (ValueError, RaterUnavailable) as error:  # a bad option, or rules no grid of the size obeys
+        raise BridgeError("bad_request", capitalised(str(error))) from None
+    except LevelNotReached as error:
+        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
+                          f"({error.attempts} made); try again or choose another level"),
+                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
+    except GenerationTimeout:
+        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; allow more time.",
+                          ms=context.ms()) from None
+    except GenerationError as error:
+        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+    rating = made.rating.to_dict() if made.rating is not None else None
+    return {"puzzle": made.givens.to_line(), "rules": made.rules.to_dict(), "variant": ",".join(made.variants),
+            "solution": made.solution.to_line(), "size": shape.spec, "side": shape.side,
+            "boxRows": shape.box_rows, "boxCols": shape.box_cols, "seed": made.seed, "symmetry": made.symmetry,
+            "level": level, "givens": made.givens.givens, "minimal": made.minimal, "rating": rating,
+            "attempts": made.attempts, "ms": context.ms()}
+
+
 @op("generate")
 def op_generate(request: Request) -> dict:
     shape = request.shape() or Shape.for_side(9)
+    variant = _variant_names(request)
+    if variant is not None:
+        return _generate_variant(request, variant, shape)
     if shape.side > MAX_SIDE:
         raise BridgeError("bad_request", f"{shape.name} is too large to generate here: "
                                          f"the largest is {MAX_SIDE}x{MAX_SIDE}.")

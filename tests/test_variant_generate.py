@@ -1,0 +1,324 @@
+"""The variant generator: every puzzle it makes has exactly one solution (by the variant solver and by a
+brute-force counter written here from the rules' definitions), Jigsaw regions and Killer cages are what
+those puzzles promise, a seed makes the same puzzle again, and the CLI and the bridge make them too."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from sudoku_core import Grid, bridge
+from sudoku_core.cli import main
+from sudoku_core.generate import RaterUnavailable
+from sudoku_core.jigsaw import box_tilings, is_connected, orthogonal, random_regions
+from sudoku_core.killer_cages import lay_cages
+from sudoku_core.rules import Rules
+from sudoku_core.shape import Shape
+from sudoku_core.variant_format import read_variant
+from sudoku_core import variant_generate
+from sudoku_core.variant_generate import generate_variant, variant_names
+from sudoku_core.variant_solver import count_solutions
+
+
+# -- an independent counter ---------------------------------------------------------------------------
+def brute_count(grid: Grid, rules: Rules, limit: int = 2) -> int:
+    """Solutions of `grid` under `rules`, up to `limit`, by plain backtracking (the cell with the fewest
+    digits left first) over the rules as defined: rows, columns, boxes or regions, diagonals, knight's and
+    king's moves, cages."""
+    n = grid.shape.side
+    regions = rules.regions or [[i for i in range(n * n) if grid.shape.box_of(i) == b] for b in range(n)]
+    groups = [list(range(r * n, r * n + n)) for r in range(n)] + [list(range(c, n * n, n)) for c in range(n)]
+    groups += [list(r) for r in regions]
+    if rules.diagonal_down:
+        groups.append([i * n + i for i in range(n)])
+    if rules.diagonal_up:
+        groups.append([(n - 1 - i) * n + i for i in range(n)])
+    steps = ([(1, 2), (2, 1), (1, -2), (2, -1)] if rules.anti_knight else []) + \
+            ([(1, 1), (1, -1)] if rules.anti_king else [])
+    apart: "list[set[int]]" = [set() for _ in range(n * n)]  # cells that must differ from each cell
+    for group in groups + [list(c.cells) for c in rules.cages]:
+        for a in group:
+            apart[a].update(b for b in group if b != a)
+    for i in range(n * n):
+        r, c = divmod(i, n)
+        for dr, dc in steps:
+            if 0 <= r + dr < n and 0 <= c + dc < n:
+                j = (r + dr) * n + c + dc
+                apart[i].add(j)
+                apart[j].add(i)
+    cage_of = {i: cage for cage in rules.cages for i in cage.cells}
+    values = [0] * (n * n)
+    found = 0
+
+    def fits(i: int, d: int) -> bool:
+        if any(values[j] == d for j in apart[i]):
+            return False
+        cage = cage_of.get(i)
+        if cage is None or cage.total is None:
+            return True
+        total = d + sum(values[j] for j in cage.cells if j != i)
+        left = sum(1 for j in cage.cells if j != i and not values[j])
+        return total == cage.total if left == 0 else total < cage.total
+
+    def fill() -> None:
+        nonlocal found
+        open_ = [i for i in range(n * n) if not values[i]]
+        if not open_:
+            found += 1
+            return
+        options = {i: [d for d in range(1, n + 1) if fits(i, d)] for i in open_}
+        cell = min(open_, key=lambda i: len(options[i]))
+        for d in options[cell]:
+            values[cell] = d
+            fill()
+            values[cell] = 0
+            if found >= limit:
+                return
+
+    for i, d in enumerate(grid.values):
+        if d:
+            if not fits(i, d):
+                return 0
+            values[i] = d
+    fill()
+    return found
+
+
+def assert_unique_and_solved(made) -> None:
+    assert made.rules.conflicts(made.solution) == []
+    assert made.solution.is_complete()
+    assert all(g in (0, s) for g, s in zip(made.givens.values, made.solution.values))
+    assert count_solutions(made.givens, made.rules, 3) == 1
+
+
+SMALL = [("killer", "4x4"), ("jigsaw", "4x4"), ("x", "4x4"), ("anti-knight", "4x4"), ("killer,jigsaw", "4x4"),
+         ("jigsaw,x", "4x4"), ("killer", "6x6"), ("jigsaw", "6x6"), ("x", "6x6"), ("anti-knight", "6x6"),
+         ("anti-king", "6x6"), ("killer,jigsaw", "6x6"), ("killer,anti-king", "6x6"), ("x", "6x6:3x2")]
+
+
+@pytest.mark.parametrize("variant, size", SMALL)
+@pytest.mark.parametrize("seed", [1, 2])
+def test_small_puzzles_have_one_solution_by_the_solver_and_by_brute_force(variant, size, seed):
+    made = generate_variant(variant, size, seed=seed)
+    assert_unique_and_solved(made)
+    assert brute_count(made.givens, made.rules, 3) == 1
+
+
+@pytest.mark.parametrize("variant", ["x", "windoku", "anti-knight", "anti-king", "killer", "jigsaw",
+                                     "killer,windoku", "killer,jigsaw", "x,anti-king"])
+def test_9x9_puzzles_have_one_solution(variant):
+    made = generate_variant(variant, "9x9", seed=5)
+    assert_unique_and_solved(made)
+    assert made.givens.shape.side == 9
+
+
+def test_the_rules_are_those_named():
+    rules = generate_variant("x,anti-king,windoku", seed=1).rules
+    assert rules.diagonal_down and rules.diagonal_up and rules.anti_king and rules.windows
+    assert not rules.anti_knight and rules.regions is None and not rules.cages
+
+
+def test_the_brute_force_counter_sees_a_second_solution():
+    # an empty X grid has many solutions: a counter that found one only would pass every test above
+    made = generate_variant("x", "4x4", seed=1)
+    empty = Grid([0] * 16, made.givens.shape)
+    assert brute_count(empty, made.rules, 2) == 2 == count_solutions(empty, made.rules, 2)
+
+
+# -- Jigsaw regions --------------------------------------------------------------------------------
+@pytest.mark.parametrize("size", ["4x4", "6x6", "8x8", "9x9"])
+def test_jigsaw_regions_are_connected_and_partition_the_grid_and_are_not_boxes(size):
+    shape = Shape.parse(size)
+    for seed in range(5):
+        regions = random_regions(shape, random.Random(seed))
+        n = shape.side
+        assert len(regions) == n and all(len(r) == n for r in regions)
+        assert sorted(i for r in regions for i in r) == list(range(n * n))
+        assert all(is_connected(r, n) for r in regions)
+        assert frozenset(frozenset(r) for r in regions) not in box_tilings(n)
+
+
+def test_a_jigsaw_puzzle_replaces_the_boxes():
+    made = generate_variant("jigsaw", "6x6", seed=4)
+    assert made.rules.regions is not None
+    assert all(len({made.solution.values[i] for i in r}) == 6 for r in made.rules.regions)
+
+
+# -- Killer cages ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("size, seed", [("4x4", 1), ("6x6", 2), ("9x9", 3), ("9x9", 4)])
+def test_killer_cages_are_connected_with_distinct_digits_and_the_solutions_totals(size, seed):
+    made = generate_variant("killer", size, seed=seed)
+    side, values = made.givens.shape.side, made.solution.values
+    cells = sorted(i for cage in made.rules.cages for i in cage.cells)
+    assert cells == list(range(side * side))  # every cell is in one cage
+    for cage in made.rules.cages:
+        assert is_connected(cage.cells, side)
+        assert len({values[i] for i in cage.cells}) == len(cage.cells) < side
+        assert cage.total == sum(values[i] for i in cage.cells)
+
+
+def test_killer_puzzles_have_no_givens_by_default_and_mostly_cages_of_two_to_five():
+    sizes = []
+    for seed in range(4):
+        made = generate_variant("killer", seed=seed)
+        assert made.givens.givens == 0 and made.minimal
+        sizes += [len(c.cells) for c in made.rules.cages]
+    assert sum(2 <= s <= 5 for s in sizes) >= 0.9 * len(sizes)
+
+
+def test_laid_cages_leave_a_lone_cell_only_where_no_touching_cage_can_take_it():
+    values = generate_variant("x", seed=9).solution.values
+    for seed in range(10):
+        cut = lay_cages(values, 9, random.Random(seed))
+        owner = {i: cage for cage in cut for i in cage}
+        for cage in cut:
+            if len(cage) == 1:
+                (cell,) = cage
+                for j in orthogonal(cell, 9):
+                    other = owner[j]
+                    assert values[cell] in {values[i] for i in other} or len(other) >= 6
+
+
+def test_a_killer_asked_for_givens_shows_at_least_that_many_symmetrically():
+    made = generate_variant("killer", "6x6", seed=3, givens=5, symmetry="rotate180")
+    values = made.givens.values
+    assert made.givens.givens >= 5
+    assert all(bool(values[i]) == bool(values[35 - i]) for i in range(36))
+    assert_unique_and_solved(made)
+
+
+# -- determinism and options -----------------------------------------------------------------------
+@pytest.mark.parametrize("variant", ["killer", "jigsaw", "killer,x", "anti-king"])
+def test_the_same_seed_makes_the_same_puzzle(variant):
+    def made(seed: int) -> tuple:
+        puzzle = generate_variant(variant, "6x6", seed=seed)
+        return puzzle.givens, puzzle.rules, puzzle.solution
+
+    assert made(11) == made(11)
+    assert made(12) != made(11)
+
+
+def test_symmetric_givens_keep_the_symmetry():
+    values = generate_variant("x", seed=2, symmetry="rotate180").givens.values
+    assert all(bool(values[i]) == bool(values[80 - i]) for i in range(81))
+
+
+def test_variant_names_are_read_in_any_case_and_order_and_unknown_ones_named():
+    assert variant_names("X, Killer") == ("killer", "x")
+    assert variant_names(["hyper", "antiking"]) == ("windoku", "anti-king")
+    with pytest.raises(ValueError, match="unknown variant 'sandwich'"):
+        variant_names("killer,sandwich")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(variant="windoku", shape="6x6"), "9x9 grids, not 6x6"),
+    (dict(variant="killer", shape="16x16"), "from 4x4 to 9x9"),
+    (dict(variant="x", givens=3), "Killer puzzles only"),
+    (dict(variant="anti-king", shape="4x4"), "no 4x4 grid obeys anti-king"),
+    (dict(variant="x", symmetry="spiral"), "unknown symmetry"),
+])
+def test_bad_options_raise_value_errors_that_say_why(kwargs, message):
+    with pytest.raises(ValueError, match=message):
+        generate_variant(**kwargs)
+
+
+def test_a_level_needs_a_rater_that_takes_the_rules(monkeypatch):
+    monkeypatch.setattr(variant_generate, "rater", lambda: (lambda grid: None))
+    with pytest.raises(RaterUnavailable, match="takes the rules"):
+        generate_variant("x", "6x6", seed=1, level="hard")
+
+
+def test_a_level_asked_is_the_level_got_from_the_rater(monkeypatch):
+    class Rating:
+        def __init__(self, level: str) -> None:
+            self.level, self.score = level, 1.0
+
+    calls = []
+
+    def rate(grid, rules=None):
+        calls.append(rules)
+        return Rating("Hard" if len(calls) == 3 else "Easy")  # the third puzzle made is the hard one
+
+    monkeypatch.setattr(variant_generate, "rater", lambda: rate)
+    made = generate_variant("x", "6x6", seed=1, level="hard")
+    assert made.rating.level == "Hard" and made.attempts == 3
+    assert all(rules.diagonal_down for rules in calls)
+
+
+# -- the command line ------------------------------------------------------------------------------
+def run(capsys, *argv: str) -> "tuple[int, str, str]":
+    code = main(list(argv))
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.mark.parametrize("variant, size", [("killer", "6x6"), ("jigsaw,x", "4x4"), ("windoku", "9x9")])
+def test_a_generated_file_reads_back_with_solve_and_check(tmp_path, capsys, variant, size):
+    code, text, _ = run(capsys, "generate", "--variant", variant, "--size", size, "--seed", "4")
+    assert code == 0
+    path = tmp_path / "puzzle.txt"
+    path.write_text(text)
+    record = json.loads(run(capsys, "generate", "--variant", variant, "--size", size, "--seed", "4",
+                            "--format", "json")[1])
+    assert run(capsys, "solve", str(path))[1].strip() == record["solution"]
+    assert run(capsys, "check", str(path))[1] == "unique\n"
+    grid, rules = read_variant(text)
+    assert grid.to_line() == record["givens"] and rules.to_dict() == record["rules"]
+
+
+def test_several_puzzles_are_separated_and_each_is_seed_plus_k(capsys):
+    text = run(capsys, "generate", "--variant", "x", "--size", "4x4", "--seed", "7", "--count", "2")[1]
+    first, second = text.split("\n\n")
+    assert read_variant(first)[0] == generate_variant("x", "4x4", seed=7).givens
+    assert read_variant(second)[0] == generate_variant("x", "4x4", seed=8).givens
+
+
+@pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
+def test_links_carry_the_rules(capsys, fmt):
+    from sudoku_core.fpuzzles import read_fpuzzles
+
+    link = run(capsys, "generate", "--variant", "killer", "--size", "6x6", "--seed", "2", "--format", fmt)[1].strip()
+    made = generate_variant("killer", "6x6", seed=2)
+    grid, rules = read_fpuzzles(link)
+    assert grid == made.givens and rules.cages == made.rules.cages
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--variant", "sudoku"], "unknown variant 'sudoku'"),
+    (["--variant", "windoku", "--size", "6x6"], "9x9 grids, not 6x6"),
+    (["--variant", "x", "--format", "block"], "with --variant choose text"),
+    (["--format", "sudokupad"], "--format sudokupad is for variant puzzles"),
+    (["--givens", "3"], "--givens is for variant puzzles"),
+    (["--variant", "jigsaw", "--givens", "3"], "Killer puzzles only"),
+    (["--variant", "x,anti-king", "--size", "4x4"], "no 4x4 grid obeys x and anti-king together"),
+])
+def test_bad_options_are_usage_errors_without_a_traceback(capsys, argv, message):
+    code, out, err = run(capsys, "generate", *argv)
+    assert code == 2 and out == ""
+    assert message in err and "Traceback" not in err
+
+
+# -- the bridge ------------------------------------------------------------------------------------
+def test_the_bridge_generates_a_variant_puzzle_with_its_rules():
+    reply = bridge.handle({"op": "generate", "variant": "killer,x", "size": "6x6", "seed": 3})
+    assert reply["ok"], reply
+    result = reply["result"]
+    shape = Shape.parse("6x6")
+    rules = Rules.from_dict(shape, result["rules"])
+    assert rules.cages and rules.diagonal_down and result["variant"] == "killer,x"
+    puzzle = Grid.parse(result["puzzle"], shape)
+    assert count_solutions(puzzle, rules, 2) == 1
+    assert Grid.parse(result["solution"], shape).to_line() == generate_variant("killer,x", "6x6", seed=3).solution.to_line()
+
+
+@pytest.mark.parametrize("fields, message", [
+    ({"variant": "chess"}, "Unknown variant 'chess'"),
+    ({"variant": 7}, "'variant' must be text"),
+    ({"variant": "windoku", "size": "4x4"}, "9x9 grids, not 4x4"),
+    ({"variant": "killer", "givens": -1}, "'givens' must be a whole number"),
+])
+def test_the_bridge_refuses_bad_variant_fields_with_a_sentence(fields, message):
+    reply = bridge.handle({"op": "generate", **fields})
+    assert not reply["ok"] and reply["error"]["code"] == "bad_request"
+    assert message in reply["error"]["message"]
