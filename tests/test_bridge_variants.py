@@ -54,3 +54,39 @@ def test_bad_rules_are_a_bad_request_naming_the_field():
                          ({"windows": True}, "9x9"), ("x", "must be an object")]:
         reply = ask(op="solve", puzzle="." * 16, rules=rules)
         assert reply["error"]["code"] == "bad_request" and words in reply["error"]["message"], reply
+
+
+def test_link_writes_f_puzzles_and_sudokupad_links_that_read_back_the_same_rules():
+    from sudoku_core.fpuzzles import read_fpuzzles
+
+    puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+    rules = {"diagonal": True, "antiDiagonal": True, "antiKnight": True,
+             "cages": [{"cells": [1, 2, 11], "total": 12}, {"cells": [30, 31], "total": None}]}
+    reply = ask(op="link", puzzle=puzzle, rules=rules)
+    assert reply["ok"], reply
+    links = reply["result"]
+    assert links["fpuzzles"].startswith("https://www.f-puzzles.com/?load=")
+    assert links["sudokupad"].startswith("https://sudokupad.app/fpuzzles")
+    for link in links.values():
+        grid, read = read_fpuzzles(link)
+        assert grid.to_line() == puzzle and read.to_dict() == rules
+    parsed = ask(op="parse", text=links["sudokupad"])["result"]     # what a paste on the page does
+    assert parsed["line"] == puzzle and parsed["rules"] == rules
+
+
+def test_link_of_a_classic_grid_and_of_jigsaw_regions():
+    from sudoku_core.fpuzzles import read_fpuzzles
+
+    classic = ask(op="link", puzzle="1" + "." * 15)["result"]
+    grid, rules = read_fpuzzles(classic["fpuzzles"])
+    assert grid.to_line() == "1" + "." * 15 and rules.is_classic
+    regions = [[0, 1, 4, 5], [2, 3, 6, 7], [8, 12, 13, 9], [10, 11, 14, 15]]      # the boxes, one pair swapped
+    regions[2], regions[3] = [8, 9, 12, 10], [13, 11, 14, 15]
+    reply = ask(op="link", puzzle="." * 16, rules={"regions": regions})["result"]
+    _, read = read_fpuzzles(reply["fpuzzles"])
+    assert sorted(map(sorted, read.to_dict()["regions"])) == sorted(map(sorted, regions))
+
+
+def test_link_refuses_rules_that_cannot_hold_with_their_sentence():
+    reply = ask(op="link", puzzle="." * 81, rules={"cages": [{"cells": [0, 1], "total": 3}, {"cells": [1, 2], "total": 5}]})
+    assert reply["error"]["code"] == "bad_request" and "Cages 1 and 2 overlap at r1c2" in reply["error"]["message"]

@@ -1,8 +1,11 @@
-// The page: one <sudoku-solver>, a size picker, samples, and the grid kept in the URL fragment and localStorage.
+// The page: one <sudoku-solver> with its rules bar, a size picker, samples, the grid and its variant rules kept
+// in the URL fragment and localStorage, and links that open the puzzle in f-puzzles and SudokuPad.
 //
-// The URL fragment is read and written by grid-codec.js (nothing after '#': an empty 9x9). Everything read
-// from the fragment or from storage is data: it only ever reaches the element's properties.
-import { fragmentOf, readFragment } from './grid-codec.js';
+// The URL fragment is read and written by grid-codec.js (nothing after '#': an empty 9x9), its rule parts by
+// rules-codec.js. Everything read from the fragment or from storage is data: it only ever reaches the
+// element's properties.
+import { fragmentOf, parseSize, readFragment, shapeSpec } from './grid-codec.js';
+import { decodeRules, encodeRules } from './rules-codec.js';
 
 const STORAGE_KEY = 'sudoku-solver:grid';
 
@@ -22,13 +25,40 @@ const solver = document.getElementById('solver');
 const sizeRadios = [...document.querySelectorAll('input[name="size"]')];
 const shareStatus = document.getElementById('share-status');
 
-function apply({ size, puzzle }) {
+/** The side of the grid a fragment describes (its size, else its line's length), for reading its rules. */
+function sideOf({ size, puzzle }) {
+  if (size) return parseSize(size)?.side ?? 9;
+  const cells = puzzle?.length || 81;
+  const side = Math.round(Math.sqrt(cells));
+  return side * side === cells ? side : 9;
+}
+
+/** The rules a fragment carries, or null; a part that cannot be read is said, and the grid loads without them. */
+function rulesOf(wanted) {
+  if (!wanted.rules) return null;
+  try {
+    return decodeRules(wanted.rules, sideOf(wanted));
+  } catch (error) {
+    shareStatus.textContent = `The link's rules could not be read: ${error.message}. The grid was loaded without them.`;
+    return null;
+  }
+}
+
+function apply(wanted) {
+  const { size, puzzle } = wanted;
   if (size && size !== solver.size) solver.size = size;
   if (puzzle !== null && puzzle !== undefined) solver.puzzle = puzzle;
+  const rules = rulesOf(wanted);
+  if (JSON.stringify(rules) !== JSON.stringify(solver.rules)) solver.rules = rules;
+}
+
+function currentFragment() {
+  const side = Math.round(Math.sqrt(solver.puzzle.length));
+  return fragmentOf(solver.puzzle, solver.size, encodeRules(solver.rules, side));
 }
 
 function save() {
-  const fragment = fragmentOf(solver.puzzle, solver.size);
+  const fragment = currentFragment();
   const url = new URL(location.href);
   url.hash = fragment;
   const target = fragment ? url.href : url.href.replace(/#$/, '');
@@ -51,6 +81,8 @@ const start = readFragment(initialFragment());
 // Set before the element is defined, so the first grid is its starting point rather than an undo step.
 if (start.size) solver.setAttribute('size', start.size);
 if (start.puzzle) solver.setAttribute('puzzle', start.puzzle);
+const startRules = rulesOf(start);
+if (startRules) solver.setAttribute('rules', JSON.stringify(startRules));
 
 await import('./sudoku-solver.js');
 
@@ -66,14 +98,16 @@ for (const radio of sizeRadios) {
 for (const button of document.querySelectorAll('[data-sample]')) {
   button.addEventListener('click', () => {
     const line = SAMPLES[button.dataset.sample];
-    if (line) solver.puzzle = line;
+    if (!line) return;
+    solver.puzzle = line;
+    if (solver.rules) solver.rules = null;               // the samples are classic puzzles (Undo brings the rules back)
   });
 }
 
 window.addEventListener('hashchange', () => {
   const wanted = readFragment(location.hash.slice(1));
-  if (fragmentOf(solver.puzzle, solver.size) === location.hash.slice(1)) return;
-  apply({ size: wanted.size ?? (wanted.puzzle ? null : '9x9'), puzzle: wanted.puzzle ?? '' });
+  if (currentFragment() === location.hash.slice(1)) return;
+  apply({ ...wanted, size: wanted.size ?? (wanted.puzzle ? null : '9x9'), puzzle: wanted.puzzle ?? '' });
 });
 
 document.getElementById('copy-link').addEventListener('click', async () => {
@@ -85,6 +119,38 @@ document.getElementById('copy-link').addEventListener('click', async () => {
     shareStatus.textContent = 'Copy the address from the address bar: it holds this grid.';
   }
 });
+
+// -- export: f-puzzles and SudokuPad links, written by the engine (`link`) -------------------------------
+const exportField = document.getElementById('export-link');
+for (const button of document.querySelectorAll('[data-export]')) {
+  button.addEventListener('click', async () => {
+    const site = button.dataset.export;                 // 'fpuzzles' or 'sudokupad'
+    const name = site === 'fpuzzles' ? 'f-puzzles' : 'SudokuPad';
+    shareStatus.textContent = `Writing the ${name} link…`;
+    const { getEngine } = await import('./engine.js');
+    const shape = parseSize(solver.size);
+    let links;
+    try {
+      links = await getEngine().request('link', {
+        puzzle: solver.puzzle, shape: shapeSpec(shape), ...(solver.rules ? { rules: solver.rules } : {}),
+      });
+    } catch (error) {
+      const detail = String(error?.message ?? error).replace(/\.$/, '');
+      shareStatus.textContent = `No ${name} link: ${detail}. Nothing on the board was changed.`;
+      return;
+    }
+    exportField.value = links[site];
+    exportField.closest('.export-row').hidden = false;
+    exportField.labels[0].textContent = `${name} link`;
+    try {
+      await navigator.clipboard.writeText(links[site]);
+      shareStatus.textContent = `${name} link copied: it opens this puzzle${solver.rules ? ' with its rules' : ''} in ${name}.`;
+    } catch {
+      exportField.select();
+      shareStatus.textContent = `The ${name} link is in the field below: copy it from there.`;
+    }
+  });
+}
 
 // Offline support, when the build ships it.
 import('./offline.js')

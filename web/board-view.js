@@ -36,6 +36,9 @@ export class BoardView {
   buttons = {};
   cursor = 0;                         // the cell holding tabindex=0 (roving tabindex)
   shape = null;
+  rules = null;                       // the variant rules drawn (or a preview of them while a region is painted)
+  selection = new Set();              // cells selected by the rules bar (rules-editor.js), to make a cage
+  regionNumbers = null;               // the region of each cell, drawn while regions are being painted
 
   /** `steps`: the Steps panel's callbacks {onToggle, onGo, onRefresh}. */
   constructor(shadowRoot, steps) {
@@ -89,6 +92,7 @@ export class BoardView {
 
   /** Draw variant rules: region borders where the regions are not the boxes, shading, diagonals, cages. */
   showRules(rules) {
+    this.rules = rules;
     const n = this.shape.side;
     const region = regionOf(rules, this.shape);
     this.cells.forEach((cell, i) => {
@@ -99,7 +103,24 @@ export class BoardView {
       cell.dataset.edges = edges.join(' ');
     });
     this.ruleWords = describeRules(rules, this.shape);
-    this.rulesLayer.draw(rules, this.shape);
+    this.rulesLayer.draw(rules, this.shape, this.regionNumbers);
+    this.renderPeers();                 // a Jigsaw region changes who the focused cell's peers are
+  }
+
+  /** Number every cell with its region (0-based `owner` per cell) while regions are painted; null: none. */
+  setRegionNumbers(owner) {
+    this.regionNumbers = owner;
+    this.rulesLayer.draw(this.rules, this.shape, owner);
+  }
+
+  /** Show which cells the rules bar has selected (a set of indexes). */
+  markSelection(selection) {
+    this.selection = selection;
+    this.cells.forEach((cell, i) => {
+      const on = selection.has(i);
+      cell.classList.toggle('picked', on);
+      if (on) cell.setAttribute('aria-selected', 'true'); else cell.removeAttribute('aria-selected');
+    });
   }
 
   #buildBoard() {
@@ -208,17 +229,16 @@ export class BoardView {
     this.cells.forEach((cell, i) => { cell.tabIndex = i === this.cursor ? 0 : -1; });
   }
 
-  /** Shade the cells that share a row, column or box with the focused one. */
+  /** Shade the cells that share a row, column or box (or Jigsaw region) with the focused one. */
   renderPeers() {
     const active = this.shadowRoot.activeElement;
     const focused = active && this.board.contains(active) ? cellIndex(active) : -1;
-    const { side: n, rows: br, cols: bc } = this.shape;
+    const n = this.shape.side;
     const fr = Math.floor(focused / n), fc = focused % n;
-    const box = (r, c) => Math.floor(r / br) * 1000 + Math.floor(c / bc);
-    const fbox = box(fr, fc);
+    const region = regionOf(this.rules, this.shape);
     this.cells.forEach((cell, i) => {
       const r = Math.floor(i / n), c = i % n;
-      const peer = focused >= 0 && i !== focused && (r === fr || c === fc || box(r, c) === fbox);
+      const peer = focused >= 0 && i !== focused && (r === fr || c === fc || region[i] === region[focused]);
       cell.classList.toggle('peer', peer);
     });
   }
@@ -242,11 +262,12 @@ export class BoardView {
         if (cell.textContent !== text) cell.textContent = text;
       }
       const lit = highlightClasses(i, deco, view.pointed);
-      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${lit}${cell.classList.contains('peer') ? ' peer' : ''}`;
+      const classes = `${cell.dataset.edges} ${kind}${clash ? ' conflict' : ''}${lit}${cell.classList.contains('peer') ? ' peer' : ''}${this.selection.has(i) ? ' picked' : ''}`;
       if (cell.className !== classes) cell.className = classes;
       cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
       if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
-      const description = [describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed }), this.ruleWords[i]]
+      const region = this.regionNumbers ? `region ${this.regionNumbers[i] + 1}` : '';
+      const description = [describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed }), this.ruleWords[i], region]
         .filter(Boolean).join(', ');
       if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
     }

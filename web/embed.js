@@ -9,12 +9,13 @@
 //                      is a plain solver: it neither listens nor talks.
 //   &controls=<names>  the element's `controls` attribute (e.g. "solve check clear", "none")
 //   &readonly          the element's `readonly` attribute
-//   #<puzzle>          the grid, as on the site's page: #<line>, #<size>:<line> or #<size>; any other text is
-//                      read by the engine's parser. A later change of the fragment loads the new grid.
+//   #<puzzle>          the grid, as on the site's page: #<line>, #<size>:<line> or #<size>, then variant rules
+//                      after ';' (rules-codec.js: #<line>;x;c15-111221); any other text is read by the
+//                      engine's parser. A later change of the fragment loads the new grid and rules.
 //
 // The protocol (docs/embedding.md, "The iframe", has it in full): every message is a plain object whose `type` starts with
 // "sudoku-solver:".
-//   parent -> iframe   set-puzzle {puzzle, size?}, solve, check, clear, get-state, configure {readonly?, controls?};
+//   parent -> iframe   set-puzzle {puzzle, size?, rules?}, solve, check, clear, get-state, configure {readonly?, controls?};
 //                      each may carry an `id` (string or number), echoed in the reply.
 //   iframe -> parent   loaded {protocol}, ready, change {puzzle, size, cause}, solved {solution, puzzle, count,
 //                      unique, ms}, error {code, message, cells}, resize {height},
@@ -24,7 +25,8 @@
 // posted to window.parent with that origin as the target, never '*'. Everything received is data: strings
 // reach the element's properties and attributes only, and are limited in length.
 
-import { readFragment as readAnyFragment } from './grid-codec.js';
+import { parseSize, readFragment as readAnyFragment } from './grid-codec.js';
+import { decodeRules } from './rules-codec.js';
 
 const PREFIX = 'sudoku-solver:';
 const PROTOCOL = 1;
@@ -56,6 +58,18 @@ function post(type, data = {}) {
 
 const readFragment = (fragment) => readAnyFragment(fragment, MAX_PUZZLE);
 
+/** The rules of a fragment read by readFragment, or null; rule parts that cannot be read are logged. */
+function fragmentRules(wanted) {
+  if (!wanted.rules) return null;
+  const side = wanted.size ? parseSize(wanted.size)?.side : Math.round(Math.sqrt(wanted.puzzle?.length ?? 81));
+  try {
+    return decodeRules(wanted.rules, side || 9);
+  } catch (error) {
+    console.info(`sudoku-solver embed: the fragment's rules could not be read: ${error.message}.`);
+    return null;
+  }
+}
+
 function short(value) {
   return typeof value === 'string' && value.length <= MAX_SHORT ? value : null;
 }
@@ -64,6 +78,8 @@ function short(value) {
 const start = readFragment(location.hash.slice(1));
 if (start.size) solver.setAttribute('size', start.size);
 if (start.puzzle) solver.setAttribute('puzzle', start.puzzle);
+const startRules = fragmentRules(start);
+if (startRules) solver.setAttribute('rules', JSON.stringify(startRules));
 const controls = short(params.get('controls'));
 if (controls !== null) solver.setAttribute('controls', controls);
 if (params.has('readonly') && params.get('readonly') !== 'false') solver.setAttribute('readonly', '');
@@ -74,6 +90,7 @@ window.addEventListener('hashchange', () => {
   const wanted = readFragment(location.hash.slice(1));
   if (wanted.size && wanted.size !== solver.size) solver.size = wanted.size;
   solver.puzzle = wanted.puzzle ?? '';
+  solver.rules = fragmentRules(wanted);
 });
 
 // -- events out -----------------------------------------------------------------------------------------
@@ -118,6 +135,7 @@ function state() {
   return {
     puzzle: solver.puzzle, size: solver.size, solution: solver.solution,
     engineState: solver.engineState, readonly: solver.readOnly, controls: solver.controls,
+    rules: plain(solver.rules),
   };
 }
 
@@ -131,7 +149,16 @@ const COMMANDS = new Map([
       if (size === null) throw Object.assign(new Error('"size" must be a short string such as "9x9".'), { code: 'bad_request' });
       solver.size = size;
     }
+    let rules;
+    if (msg.rules !== undefined) {
+      const text = msg.rules === null ? '' : JSON.stringify(msg.rules) ?? '';
+      if ((msg.rules !== null && (typeof msg.rules !== 'object' || Array.isArray(msg.rules))) || text.length > MAX_PUZZLE) {
+        throw Object.assign(new Error(`"rules" must be an object (docs/variants.md) of at most ${MAX_PUZZLE} characters as JSON, or null.`), { code: 'bad_request' });
+      }
+      rules = text ? JSON.parse(text) : null;          // plain data; the engine says whether the rules can hold
+    }
     solver.puzzle = msg.puzzle;
+    if (rules !== undefined) solver.rules = rules;
     return state();
   }],
   ['solve', async () => ({ solution: await solver.solve() })],

@@ -7,6 +7,7 @@
 //   #<line>         its length gives the size (16, 36, 81, 144, 256 or 625 characters), default boxes
 //   #<size>:<line>  a size first, needed only for boxes that are not the default (#3x2:...)
 //   #<size>         an empty grid of that size, e.g. #16x16
+//   ...;<rules>     any of these, then variant rules after a ';' (rules-codec.js), e.g. #9x9;x;c15-111221
 // Anything else after '#' is text for the engine's parser.
 
 export const ALPHABET = '123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
@@ -111,23 +112,29 @@ export function valueOfKey(key, side) {
   return k < 0 ? -1 : k + 1;
 }
 
-/** Read a URL fragment (without '#') into {size, puzzle}; either may be null. `limit` caps the text. */
+/** Read a URL fragment (without '#') into {size, puzzle, rules}; any may be null. `limit` caps the text.
+ *  `rules` is the text of the rule parts after the grid's first ';' (rules-codec.js reads it); only a grid
+ *  written in the forms above takes rule parts, so other text reaches the engine's parser whole. */
 export function readFragment(fragment, limit = Infinity) {
   let text;
   try { text = decodeURIComponent(fragment); } catch { text = fragment; }
   text = text.trim().slice(0, limit);
-  if (!text) return { size: null, puzzle: null };
+  if (!text) return { size: null, puzzle: null, rules: null };
+  let rules = null;
+  const split = /^(\d{1,2}(?:x\d{1,2})?(?::[.0-9A-Za-z]*)?|[.0-9A-Za-z]+);(.*)$/s.exec(text);
+  if (split) { text = split[1]; rules = split[2]; }
   const m = /^(\d{1,2}(?:x\d{1,2})?)(?::(.*))?$/is.exec(text);
-  if (m) return { size: m[1], puzzle: m[2] ?? null };
-  return { size: null, puzzle: text };
+  if (m) return { size: m[1], puzzle: m[2] ?? null, rules };
+  return { size: null, puzzle: text, rules };
 }
 
 /** The fragment that describes a grid: '' for an empty 9x9, the size alone for another empty grid, the
- *  line alone when its length gives the size, else "<size>:<line>". */
-export function fragmentOf(puzzle, size) {
+ *  line alone when its length gives the size, else "<size>:<line>"; then `rules` (rule parts written by
+ *  rules-codec.js), after a ';'. */
+export function fragmentOf(puzzle, size, rules = '') {
   const empty = !/[^.]/.test(puzzle);
-  if (empty) return size === '9x9' ? '' : size;
   const side = Math.round(Math.sqrt(puzzle.length));
   const plain = side * side === puzzle.length && `${side}x${side}` === size;
-  return plain ? puzzle : `${size}:${puzzle}`;
+  const grid = empty ? (size === '9x9' && !rules ? '' : size) : plain ? puzzle : `${size}:${puzzle}`;
+  return rules ? `${grid};${rules}` : grid;
 }

@@ -125,6 +125,16 @@ button.primary { background: var(--_accent); color: var(--_accent-fg); border-co
 button.retry { justify-self: start; }
 [hidden] { display: none !important; }
 @media (prefers-reduced-motion: reduce) { .progress .bar { transition: none; } }
+@media print {
+  /* The board alone, black on white: the buttons, pad, status and panels are for the screen. */
+  .side, .steps, details { display: none !important; }
+  .root { display: block; }
+  .board { border-color: #000; background: #fff; }
+  .cell { background: #fff !important; color: #000 !important; border-color: #999; box-shadow: none !important; }
+  .cell.box-right { border-right-color: #000; }
+  .cell.box-bottom { border-bottom-color: #000; }
+  .cell::after { display: none; }
+}
 @media (forced-colors: active) {
   .cell.conflict { outline: 2px dashed CanvasText; outline-offset: -4px; }
   .cell:focus { outline: 3px solid Highlight; outline-offset: -3px; }

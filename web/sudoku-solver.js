@@ -5,7 +5,8 @@
 // `parse` op, clashes come from `conflicts`, answers from `solve` and `check`. Its parts live beside it:
 // grid-codec.js (the alphabet, sizes, the exchange line), solver-style.js (the stylesheet),
 // engine-session.js (starting the engine, latest-request-wins, error sentences), history.js (undo/redo),
-// board-view.js (drawing the board) and logic-view.js (pencil marks, hints, the step list and its replay).
+// board-view.js (drawing the board), logic-view.js (pencil marks, hints, the step list and its replay),
+// variant-view.js (drawing variant rules) and rules-editor.js (the rules bar that draws them, `edit-rules`).
 //
 //   <script type="module" src="sudoku-solver.js"></script>
 //   <sudoku-solver puzzle="4.....8.5.3..." size="9x9" controls="solve check clear undo redo pad"></sudoku-solver>
@@ -35,7 +36,7 @@ const ERASE_KEYS = new Set(['Backspace', 'Delete', '0', '.', ' ']);
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
 
 export class SudokuSolverElement extends HTMLElement {
-  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading', 'rules'];
+  static observedAttributes = ['puzzle', 'size', 'readonly', 'controls', 'loading', 'rules', 'edit-rules'];
 
   #shape = parseSize('9x9');
   #values = new Array(81).fill(0);    // what the person (or the puzzle attribute) put in: the givens
@@ -55,9 +56,12 @@ export class SudokuSolverElement extends HTMLElement {
   #conflictsTimer = 0;
   #edits = new EditQueue((busy) => { if (busy) this.#ui.board.setAttribute('aria-busy', 'true'); else this.#ui.board.removeAttribute('aria-busy'); });
   #clashShown = false;                // the status currently shows a live clash message
+  #verdictVersion = -1;               // the grid version whose marks came from Solve/Check ("no solution")
   #origin = new Array(81).fill(0);    // the puzzle as loaded: entries typed since then are the person's own
   #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
   #logic;                             // logic-controller.js: Candidates, Hint, Rate, Steps
+  #editor = null;                     // rules-editor.js: the rules bar, loaded with the first `edit-rules`
+  #editorLoading = null;
   #ui;                                // board-view.js: the shadow DOM
   #unlisten = null;                   // aborts the listeners added when connected
 
@@ -113,6 +117,11 @@ export class SudokuSolverElement extends HTMLElement {
   get rules() { return this.#rules; }
   set rules(value) { this.setAttribute('rules', value ? JSON.stringify(value) : ''); }
 
+  /** Whether the rules bar shows (toggles for X, Windoku, anti-knight, anti-king; cages and regions drawn on
+   *  the board; Clear rules). Never on a readonly board. */
+  get editRules() { return this.hasAttribute('edit-rules'); }
+  set editRules(value) { this.toggleAttribute('edit-rules', Boolean(value)); }
+
   /** The solution shown, as one line, or null. */
   get solution() { return this.#solution ? encodeLine(this.#solution) : null; }
   /** 'lazy' (the default: the engine starts on first use or when the widget nears the viewport) or 'eager'. */
@@ -126,7 +135,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (!this.#started) return;            // the first connect applies them in a fixed order
     if (name === 'puzzle') { if (value !== null) this.#loadPuzzle(value, 'attribute'); }
     else if (name === 'size') this.#applySize(value, true);
-    else if (name === 'readonly' || name === 'controls') this.#renderControls();
+    else if (name === 'readonly' || name === 'controls' || name === 'edit-rules') this.#renderControls();
     else if (name === 'rules') this.#edits.run(() => this.#applyRules(value, 'rules'));
     else if (name === 'loading' && this.isConnected) this.#session.startWhenWanted(this.loading === 'eager');
   }
@@ -136,6 +145,7 @@ export class SudokuSolverElement extends HTMLElement {
     const { signal } = this.#unlisten;
     const on = (target, type, fn) => target.addEventListener(type, fn, { signal });
     this.#ui.listen(signal);
+    this.#editor?.listen(signal);
     on(this.#ui.board, 'keydown', this.#onBoardKeydown);
     on(this.#ui.root, 'keydown', this.#onRootKeydown);
     on(this.#ui.root, 'paste', this.#onPaste);
@@ -230,7 +240,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#markConflicts(result.cells ?? []);
       this.#say(`Clash: ${result.message}`, 'error');
     } else {
-      if (result.status === 'none') this.#markConflicts(result.cells ?? []);
+      if (result.status === 'none') this.#markConflicts(result.cells ?? [], true);
       this.#say(String(result.message ?? result.status), result.status === 'unique' ? 'ok' : 'error');
     }
     return result;
@@ -299,8 +309,8 @@ export class SudokuSolverElement extends HTMLElement {
   #fail(error, op) {
     const code = error?.code ?? 'engine';
     const cells = Array.isArray(error?.cells) ? error.cells : [];
-    if (code === 'conflict' || code === 'no_solution') this.#markConflicts(cells);  // the givens at fault
-    const message = sentenceFor(error, op);
+    if (code === 'conflict' || code === 'no_solution') this.#markConflicts(cells, code === 'no_solution');
+    const message = code === 'bad_request' && this.#rules ? this.#rulesSentence(error) : sentenceFor(error, op);
     this.#say(message, 'error');
     this.#emit('error', { code, message, cells });
     return solverError(code, message, cells);
@@ -316,6 +326,7 @@ export class SudokuSolverElement extends HTMLElement {
         .then((result) => {
           if (version !== this.#version || !this.isConnected) return;     // latest wins
           const list = Array.isArray(result?.conflicts) ? result.conflicts : [];
+          if (!list.length && this.#verdictVersion === version) return;   // no clash, but Solve's marks stay
           this.#markConflicts(list.flatMap((c) => c.cells ?? []));
           if (list.length) {
             const more = list.length > 1 ? ` (and ${list.length - 1} more)` : '';
@@ -325,11 +336,26 @@ export class SudokuSolverElement extends HTMLElement {
             this.#say('');
           }
         })
-        .catch(() => { /* a newer request replaced it, or the engine restarted: the next edit asks again */ });
+        .catch((error) => {
+          // Rules that cannot hold are told with the engine's sentence; the drawing stays, to be fixed.
+          if (error?.code === 'bad_request' && this.#rules && version === this.#version && this.isConnected) {
+            this.#say(this.#rulesSentence(error), 'error');
+            this.#clashShown = true;
+          }
+          /* otherwise a newer request replaced it, or the engine restarted: the next edit asks again */
+        });
     }, CONFLICTS_DEBOUNCE_MS);
   }
 
-  #markConflicts(cells) {
+  /** The engine's sentence about rules that cannot hold ("Region 3 has 8 cells, not 9."). */
+  #rulesSentence(error) {
+    const detail = String(error?.message ?? '').replace(/\.$/, '');
+    return `These rules cannot hold yet. ${detail}. Fix the drawing, or Undo.`;
+  }
+
+  /** Mark `cells` as at fault: clashing givens, or (`verdict`) givens that cannot all be right together. */
+  #markConflicts(cells, verdict = false) {
+    this.#verdictVersion = verdict ? this.#version : -1;
     this.#conflictCells = new Set(cells.filter((i) => Number.isInteger(i) && i >= 0 && i < this.#values.length));
     this.#render();
   }
@@ -362,6 +388,8 @@ export class SudokuSolverElement extends HTMLElement {
 
   #set(values, shape, cause, logic = null) {
     const reshaped = !sameShape(shape, this.#shape);
+    // Rules are drawn on cells: a grid of another side drops them (in the same undoable step).
+    if (shape.side !== this.#shape.side && this.#rules && !(logic && 'rules' in logic)) logic = { ...(logic ?? {}), rules: null };
     this.#shape = shape;
     this.#values = values;
     this.#solution = null;
@@ -382,6 +410,7 @@ export class SudokuSolverElement extends HTMLElement {
       this.#ui.build(shape, this.#rules);
       this.#reflectSize();
     } else if (newRules) this.#ui.showRules(this.#rules);
+    this.#editor?.sync();
     this.#render();
     this.#requestConflicts();
     if (cause !== 'initial') this.#emit('change', { puzzle: this.puzzle, size: this.size, cause });
@@ -522,6 +551,7 @@ export class SudokuSolverElement extends HTMLElement {
   #onBoardKeydown = (e) => {
     const index = cellIndex(e.target);
     if (index < 0) return;
+    if (this.#editor?.keydown(e, index)) return;        // drawing cages or regions (rules-editor.js)
     if (this.#ui.navigate(e, index)) { e.preventDefault(); return; }
     if (e.altKey || e.metaKey || e.ctrlKey) return;    // undo/redo and browser shortcuts are handled elsewhere
     const erase = ERASE_KEYS.has(e.key);
@@ -541,7 +571,7 @@ export class SudokuSolverElement extends HTMLElement {
   };
 
   #onPaste = (e) => {
-    if (this.readOnly) return;
+    if (this.readOnly || e.target?.tagName === 'INPUT') return;      // a cage's total field takes its own paste
     const text = e.clipboardData?.getData('text/plain') ?? '';
     const trimmed = text.trim();
     if (!trimmed) return;
@@ -578,6 +608,33 @@ export class SudokuSolverElement extends HTMLElement {
     const raw = this.getAttribute('controls');
     const wanted = new Set(raw === null ? ALL_CONTROLS : raw.toLowerCase().split(/[\s,]+/).filter(Boolean));
     this.#ui.setControls(wanted, !this.readOnly);
+    const editing = this.editRules && !this.readOnly;
+    if (this.#editor) this.#editor.show(editing);
+    else if (editing) this.#loadEditor();
+  }
+
+  /** The rules bar's module, fetched the first time `edit-rules` asks for it (a widget without it never does). */
+  #loadEditor() {
+    this.#editorLoading ??= import('./rules-editor.js').then(({ RulesEditor, editorStyleSheet }) => {
+      const element = this;
+      this.shadowRoot.adoptedStyleSheets = [...this.shadowRoot.adoptedStyleSheets, editorStyleSheet()];
+      this.#editor = new RulesEditor({
+        ui: this.#ui,
+        rules: () => this.#rules,
+        shape: () => this.#shape,
+        commit: (rules, message) => this.#edits.run(() => {
+          this.#commit(this.#values.slice(), this.#shape, 'rules', { origin: this.#origin, eliminated: this.#eliminated, rules });
+          this.#say(message);
+        }),
+        preview: (rules) => this.#ui.showRules(rules),
+        render: () => this.#render(),
+        say: (text, tone) => this.#say(text, tone),
+        get readOnly() { return element.readOnly; },
+      });
+      this.#ui.controls.after(this.#editor.bar);
+      if (this.#unlisten && !this.#unlisten.signal.aborted) this.#editor.listen(this.#unlisten.signal);
+      this.#renderControls();
+    }).catch((error) => this.#say(`The rules bar could not be loaded: ${error.message}`, 'error'));
   }
 
   #render() {

@@ -7,12 +7,21 @@
 const SVG = 'http://www.w3.org/2000/svg';
 
 export const VARIANT_CSS = `
-.rules-layer { position: absolute; inset: 3px; width: calc(100% - 6px); height: calc(100% - 6px); pointer-events: none; z-index: 1; }
+.rules-layer { position: absolute; inset: 3px; width: calc(100% - 6px); height: calc(100% - 6px); pointer-events: none; z-index: 2;  /* over the focused cell's background */ }
 .rules-layer .shade { fill: var(--sudoku-variant-shade, light-dark(rgba(10, 91, 211, 0.08), rgba(68, 147, 248, 0.14))); }
 .rules-layer .diagonal { stroke: var(--sudoku-variant-line, light-dark(rgba(10, 91, 211, 0.35), rgba(68, 147, 248, 0.45))); stroke-width: 2px; vector-effect: non-scaling-stroke; }
 .rules-layer .cage { fill: none; stroke: var(--_fg); stroke-width: 1.2px; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
 .rules-layer .total { fill: var(--_fg); font: 600 0.22px system-ui, sans-serif; }
-@media print { .rules-layer .cage { stroke: #000; } }
+.rules-layer .total-bg { fill: var(--_cell-bg); }
+.rules-layer .region-number { fill: var(--_muted); font: 0.2px system-ui, sans-serif; text-anchor: end; }
+@media print {
+  .rules-layer .shade { fill: #d9d9d9; }
+  .rules-layer .diagonal { stroke: #777; }
+  .rules-layer .cage { stroke: #000; }
+  .rules-layer .total { fill: #000; }
+  .rules-layer .total-bg { fill: #fff; }
+  .rules-layer .region-number { display: none; }
+}
 @media (forced-colors: active) { .rules-layer .cage, .rules-layer .diagonal { stroke: CanvasText; } .rules-layer .total { fill: CanvasText; } }
 `;
 
@@ -47,6 +56,7 @@ export function describeRules(rules, shape) {
     if (rules.diagonal) words[i * n + i].push('on the diagonal');
     if (rules.antiDiagonal) words[(n - 1 - i) * n + i].push('on the anti-diagonal');
   }
+  (rules.regions ?? []).forEach((cells, k) => { for (const c of cells) words[c]?.push(`in region ${k + 1}`); });
   for (const cell of windowCells(rules, shape)) words[cell].push('in a window');
   for (const cage of rules.cages ?? []) {
     const total = Number.isInteger(cage.total) ? `, total ${cage.total}` : ', no total';
@@ -74,9 +84,11 @@ export class RulesLayer {
     this.svg.setAttribute('preserveAspectRatio', 'none');
   }
 
-  draw(rules, shape) {
+  /** `numbers`: the region (0-based) of each cell, written small in its corner while regions are painted. */
+  draw(rules, shape, numbers = null) {
     const n = shape.side;
-    if (!rules) { this.svg.remove(); return; }
+    if (!rules && !numbers) { this.svg.remove(); return; }
+    rules = rules ?? {};
     this.svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
     const nodes = [];
     const el = (tag, attrs, text) => {
@@ -104,8 +116,13 @@ export class RulesLayer {
       }
       if (Number.isInteger(cage.total) && cells.size) {
         const first = Math.min(...cells);
-        el('text', { class: 'total', x: (first % n) + 0.12, y: Math.floor(first / n) + 0.3 }, String(cage.total));
+        const x = first % n, y = Math.floor(first / n);
+        el('rect', { class: 'total-bg', x: x + 0.05, y: y + 0.05, width: 0.12 * String(cage.total).length + 0.1, height: 0.3 });
+        el('text', { class: 'total', x: x + 0.1, y: y + 0.29 }, String(cage.total));
       }
+    }
+    if (numbers) {
+      numbers.forEach((k, cell) => el('text', { class: 'region-number', x: (cell % n) + 0.9, y: Math.floor(cell / n) + 0.92 }, String(k + 1)));
     }
     this.svg.replaceChildren(...nodes);
     if (!this.svg.isConnected) this.host.prepend(this.svg);

@@ -1,6 +1,6 @@
 """The bridge's ops for reading, solving and checking one grid, and two diagnostics.
 
-parse, solve, check, conflicts, version, sleep: their fields and results are in docs/engine-js.md.
+parse, solve, check, conflicts, link, version, sleep: their fields and results are in docs/engine-js.md.
 `solve` followed through `handle_json_with_progress` reports its first solution as soon as it has it,
 then goes on counting to `limit`. solve, check and conflicts take variant `rules` (classic when absent):
 the variant modules are imported only when a request has rules or variant text, so the engine starts without
@@ -148,6 +148,16 @@ def op_conflicts(request: Request) -> dict:
     rules = request.rules(grid)
     clashes = rules.conflicts(grid) if rules is not None else grid.conflicts()
     return {"conflicts": [c.to_dict() for c in clashes], "cells": sorted({i for c in clashes for i in c.cells})}
+
+
+@op("link")
+def op_link(request: Request) -> dict:
+    """The grid and its rules as an f-puzzles link and a SudokuPad link (the page's export buttons)."""
+    grid = request.grid()
+    rules = request.rules(grid)
+    from ..fpuzzles import fpuzzles_link, sudokupad_link  # the variant modules: only when a link is asked for
+
+    return {"fpuzzles": fpuzzles_link(grid, rules), "sudokupad": sudokupad_link(grid, rules)}
 
 
 @op("version")

@@ -227,7 +227,8 @@ def test_solve_rejects_with_a_coded_error_and_fires_error_when_there_is_no_solut
         try {{ await el.solve(); return 'resolved'; }}
         catch (e) {{ return {{ name: e.name, code: e.code, message: e.message }}; }} }}""")
     assert outcome["code"] == "no_solution"
-    assert outcome["message"] == "This puzzle has no solution: no way to fill the grid keeps every given."
+    assert outcome["message"] == ("This puzzle has no solution: the givens at r1c1, r1c2, r1c3, r1c4, r1c5, r1c6 "
+                                  "and r2c9 cannot all be right; they are marked on the board.")
     error = events(page, "error")
     assert error and error[-1]["code"] == "no_solution" and error[-1]["message"] == outcome["message"]
 

@@ -168,7 +168,7 @@ def test_check_clear_get_state_and_configure_by_message(page, origins):
     assert reply["result"]["puzzle"] == "." * 81
     state = command(page, origins, {"type": "sudoku-solver:get-state", "id": 15})["result"]
     assert state == {"puzzle": "." * 81, "size": "9x9", "solution": None, "engineState": "ready",
-                     "readonly": False, "controls": "solve check clear"}
+                     "readonly": False, "controls": "solve check clear", "rules": None}
 
 
 def test_errors_come_back_as_replies_and_events(page, origins):

@@ -75,3 +75,120 @@ def test_a_clash_under_the_rules_is_marked_and_bad_rules_change_nothing(widget):
     expect(solver.get_by_role("status")).to_contain_text("not JSON")
     assert solver.evaluate("(el) => el.rules") == {"antiKnight": True}
     assert json.loads(json.dumps(solver.evaluate("(el) => el.puzzle"))).count("1") == 2
+
+
+def test_the_rules_bar_shows_with_edit_rules_and_never_on_a_readonly_board(widget):
+    page, solver = widget
+    bar = solver.get_by_role("group", name="Rules to add")
+    expect(bar).to_be_hidden()                                           # off by default
+    solver.evaluate("(el) => { el.editRules = true; }")
+    assert solver.evaluate("(el) => el.hasAttribute('edit-rules')")
+    expect(bar).to_be_visible()
+    solver.evaluate("(el) => { el.readOnly = true; }")
+    expect(bar).to_be_hidden()
+    solver.evaluate("(el) => { el.readOnly = false; }")
+    expect(bar).to_be_visible()
+
+
+def test_a_cage_drawn_in_the_widget_is_one_undoable_rules_change(widget):
+    page, solver = widget
+    solver.evaluate("(el) => { el.rules = null; el.puzzle = ''; el.editRules = true; }")
+    solver.evaluate("""(el) => { window.changes = [];
+      el.addEventListener('sudoku-solver-change', (e) => changes.push(e.detail.cause)); }""")
+    solver.get_by_role("radio", name="Cages", exact=True).check()
+    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    page.keyboard.press("Shift+ArrowRight")
+    page.keyboard.press("Shift+ArrowDown")
+    assert solver.locator("[aria-selected=true]").count() == 3
+    page.keyboard.press("Enter")
+    field = solver.locator("[part=cage-total]")
+    expect(field).to_be_focused()
+    assert field.get_attribute("aria-label") == "Total of the new cage of 3 cells (r1c1, r1c2, r2c2)"
+    page.keyboard.type("12")
+    page.keyboard.press("Enter")
+    assert solver.evaluate("(el) => el.rules") == {"cages": [{"cells": [0, 1, 10], "total": 12}]}
+    assert page.evaluate("() => changes") == ["rules"]
+    assert solver.locator("[aria-selected=true]").count() == 0
+    expect(solver.get_by_role("gridcell", name="Row 2, column 2", exact=True)).to_be_focused()   # back on the board
+    page.keyboard.press("Control+z")
+    assert solver.evaluate("(el) => el.rules") is None
+    page.keyboard.press("Control+y")
+    assert solver.evaluate("(el) => el.rules")["cages"][0]["total"] == 12
+    solver.get_by_role("radio", name="Digits", exact=True).check()
+    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    page.keyboard.press("5")                                              # digits again in Digits mode
+    assert solver.evaluate("(el) => el.puzzle")[0] == "5"
+    solver.evaluate("(el) => { el.size = '4x4'; }")                      # another side drops the rules
+    assert solver.evaluate("(el) => el.rules") is None
+    solver.evaluate("(el) => el.undo()")
+    assert solver.evaluate("(el) => el.rules")["cages"][0]["cells"] == [0, 1, 10]
+    solver.evaluate("(el) => { el.rules = null; el.puzzle = ''; el.editRules = false; }")
+
+
+@pytest.fixture(scope="module")
+def framed(browser, browser_helpers, site_server, serve_directory, tmp_path_factory):
+    """embed.html framed by a host page of another origin, which records the frame's messages."""
+    host_dir = tmp_path_factory.mktemp("rules-host")
+    (host_dir / "favicon.ico").write_bytes(b"")
+    (host_dir / "host.js").write_text("""
+window.received = [];
+window.addEventListener('message', (event) => received.push(event.data));
+window.frameSolver = (src) => new Promise((resolve) => {
+  const frame = document.createElement('iframe');
+  frame.id = 'embed'; frame.title = 'Sudoku solver'; frame.src = src;
+  frame.style.width = '460px'; frame.style.height = '760px';
+  frame.addEventListener('load', () => resolve(), { once: true });
+  document.body.append(frame);
+});
+window.send = (message, target) => document.getElementById('embed').contentWindow.postMessage(message, target);
+""")
+    (host_dir / "host.html").write_text('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>host</title>'
+                                        '<script type="module" src="host.js"></script></head><body></body></html>')
+    host = serve_directory(host_dir, csp=None)
+    context = browser_helpers.new_logged_context(browser)
+    page = context.new_page()
+    page.goto(host.url + "host.html")
+    page.evaluate("(src) => frameSolver(src)", f"{site_server.url}embed.html?parent={host.origin}#{HARD};x;c11-1112")
+    solver = page.frame_locator("#embed").locator("sudoku-solver")
+    expect(solver).to_have_attribute("engine-state", "ready", timeout=90_000)
+    yield page, solver, site_server.origin
+    context.close()
+
+
+def reply(page, command_id):
+    for _ in range(300):
+        found = page.evaluate("(id) => received.find((m) => m.type === 'sudoku-solver:reply' && m.id === id) ?? null",
+                              command_id)
+        if found:
+            return found
+        page.wait_for_timeout(50)
+    raise AssertionError(f"no reply to {command_id}")
+
+
+def test_the_iframe_takes_rules_in_its_fragment_and_in_set_puzzle(framed):
+    page, solver, origin = framed
+    assert solver.evaluate("(el) => el.rules") == {"diagonal": True, "antiDiagonal": True,
+                                                   "cages": [{"cells": [0, 1], "total": 11}]}
+    expect(solver.locator(".rules-layer text.total")).to_have_text(["11"])
+    page.evaluate("([m, o]) => send(m, o)", [{"type": "sudoku-solver:set-puzzle", "id": "r1", "puzzle": "",
+                                              "rules": {"antiKnight": True}}, origin])
+    answer = reply(page, "r1")
+    assert answer["ok"] and answer["result"]["rules"] == {"antiKnight": True}
+    page.evaluate("([m, o]) => send(m, o)", [{"type": "sudoku-solver:solve", "id": "r2"}, origin])
+    solved = reply(page, "r2")
+    assert solved["ok"], solved
+    solution = solved["result"]["solution"]
+    knight = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
+    assert all(solution[r * 9 + c] != solution[(r + dr) * 9 + c + dc] for r in range(9) for c in range(9)
+               for dr, dc in knight if 0 <= r + dr < 9 and 0 <= c + dc < 9)
+    page.evaluate("([m, o]) => send(m, o)", [{"type": "sudoku-solver:set-puzzle", "id": "r3", "puzzle": "",
+                                              "rules": {"cages": [{"cells": [0, 1], "total": 2}]}}, origin])
+    assert reply(page, "r3")["result"]["rules"] == {"cages": [{"cells": [0, 1], "total": 2}]}
+    page.evaluate("([m, o]) => send(m, o)", [{"type": "sudoku-solver:check", "id": "r4"}, origin])
+    refused = reply(page, "r4")
+    assert not refused["ok"] and refused["error"]["code"] == "bad_request"
+    assert "never 2" in refused["error"]["message"]
+    page.evaluate("([m, o]) => send(m, o)", [{"type": "sudoku-solver:set-puzzle", "id": "r5", "puzzle": "",
+                                              "rules": [1, 2]}, origin])
+    bad = reply(page, "r5")
+    assert not bad["ok"] and bad["error"]["code"] == "bad_request" and '"rules" must be an object' in bad["error"]["message"]
