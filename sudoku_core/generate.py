@@ -184,7 +184,8 @@ def _score_range(low: float, high: float) -> "tuple[str, float, float]":
     return f"score {low:g}-{high:g}", low, high
 
 
-def _matches(rating: Any, target: "tuple[str, float, float]") -> bool:
+def matches_level(rating: Any, target: "tuple[str, float, float]") -> bool:
+    """Whether `rating` is at the level `level_target` made `target` from."""
     name, low, high = target
     if name in LEVELS:
         return rating.level == name
@@ -288,7 +289,7 @@ def _full_grid(shape: Shape, rng: random.Random) -> list[int]:
 
 
 # -- symmetry orbits --------------------------------------------------------------------------------
-def _orbits(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
+def orbits_of(shape: Shape, symmetry: str) -> list[tuple[int, ...]]:
     """The cells grouped into orbits of the symmetry, in order of their first cell."""
     n = shape.side
     maps = {
@@ -459,7 +460,9 @@ class _Remover:
 
 
 # -- the generator ----------------------------------------------------------------------------------
-class _Clock:
+class Clock:
+    """A generation's time limit and its cancel check (the variant generator uses it too)."""
+
     def __init__(self, timeout: "float | None", cancel: Callable[[], bool]) -> None:
         self.start = time.monotonic()
         self.deadline = None if timeout is None else self.start + timeout
@@ -478,7 +481,7 @@ class _Clock:
             raise GenerationTimeout(f"the time limit ran out while {what}")
 
 
-def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, clock: _Clock,
+def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, clock: Clock,
               attempt: int, progress: "Callable[[Progress], Any] | None", max_nodes: "int | None",
               total_nodes: "int | None") -> tuple[list[int], list[int], bool, dict]:
     """One unique puzzle: (givens, solution, proved minimal, how removals were decided)."""
@@ -486,7 +489,7 @@ def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, cl
     solution = _full_grid(shape, rng)
     if progress:
         progress(Progress("grid", attempt, 0, 0, shape.cell_count, clock.elapsed()))
-    orbits = _orbits(shape, symmetry)
+    orbits = orbits_of(shape, symmetry)
     rng.shuffle(orbits)
     remover = _Remover(solution, shape)
     stats = SearchStats()
@@ -556,7 +559,7 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
     rate_puzzle = rater() if (target is not None or rate) else None
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT
-    clock = _Clock(timeout, _cancel_check(cancel))
+    clock = Clock(timeout, _cancel_check(cancel))
     rng = random.Random(seed)
     check_nodes = max_nodes if max_nodes is not None else _budget(_CHECK_NODES, shape.side)
     total_nodes = _budget(_TOTAL_NODES, shape.side)
@@ -571,7 +574,7 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
         except GenerationTimeout:
             if target is None:
                 raise
-            raise _not_reached(target, attempt - 1, seen, timeout) from None
+            raise not_reached(target, attempt - 1, seen, timeout) from None
         puzzle = Grid(givens, shape)
         rating = None
         if rate_puzzle is not None:
@@ -580,11 +583,11 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
             if progress:
                 progress(Progress("rate", attempt, givens=puzzle.givens, elapsed=clock.elapsed(),
                                   level=rating.level))
-            if target is not None and not _matches(rating, target):
+            if target is not None and not matches_level(rating, target):
                 try:
                     clock.check("looking for a puzzle at the level asked")
                 except GenerationTimeout:
-                    raise _not_reached(target, attempt, seen, timeout) from None
+                    raise not_reached(target, attempt, seen, timeout) from None
                 continue
         # The proof the caller relies on: the engine's own count, on the finished puzzle.
         left = clock.left()
@@ -598,8 +601,9 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
                          attempt, rating, tally)
 
 
-def _not_reached(target: "tuple[str, float, float]", attempts: int, seen: dict[str, int],
+def not_reached(target: "tuple[str, float, float]", attempts: int, seen: dict[str, int],
                  timeout: "float | None") -> LevelNotReached:
+    """The error for a level not found in time, with the levels seen instead."""
     got = ", ".join(f"{k} {seen[k]}" for k in LEVELS + tuple(sorted(set(seen) - set(LEVELS))) if k in seen)
     return LevelNotReached(f"no {target[0]} puzzle found in {timeout:g} s ({attempts} rated"
                            + (f": {got}" if got else "") + "); allow more time or ask another level",

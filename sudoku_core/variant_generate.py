@@ -33,8 +33,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Iterable
 
 from .generate import (
-    DEFAULT_LEVEL_TIMEOUT, GenerationError, GenerationTimeout, Progress, RaterUnavailable,
-    _Clock, _matches, _not_reached, _orbits, level_target, rater, symmetry_name,
+    DEFAULT_LEVEL_TIMEOUT, Clock, GenerationError, GenerationTimeout, Progress, RaterUnavailable, level_target,
+    matches_level, not_reached, orbits_of, rater, symmetry_name,
 )
 from .grid import Grid
 from .jigsaw import random_regions
@@ -128,7 +128,7 @@ def variant_rater() -> Callable[..., Any]:
 
 
 # -- a full grid ------------------------------------------------------------------------------------
-def _full_grid(rules: Rules, rng: random.Random, clock: _Clock) -> "list[int] | None":
+def _full_grid(rules: Rules, rng: random.Random, clock: Clock) -> "list[int] | None":
     """A full grid under `rules` from a random first row (no rule forbids one: its cells see each other
     only along the row), completed by the solver; None when no try found one within its budget. (Random
     cells past the first row would vary the grids more, but most such starts have no completion.)"""
@@ -201,7 +201,7 @@ class _Givens:
 
 
 def _remove_givens(solution: "list[int]", rules: Rules, orbits: "list[tuple[int, ...]]", minimal: bool,
-                   clock: _Clock, on_step: Callable[[int, int], None]) -> "tuple[list[int], bool]":
+                   clock: Clock, on_step: Callable[[int, int], None]) -> "tuple[list[int], bool]":
     """Givens thinned from `solution` orbit by orbit while the puzzle stays unique: (givens, proved minimal)."""
     shape = rules.shape
     puzzle = _Givens(solution, rules)
@@ -228,7 +228,7 @@ def _remove_givens(solution: "list[int]", rules: Rules, orbits: "list[tuple[int,
 
 
 # -- Killer -----------------------------------------------------------------------------------------
-def _second_solution(values: "list[int]", rules: Rules, solution: "list[int]", clock: _Clock) -> "list[int] | None":
+def _second_solution(values: "list[int]", rules: Rules, solution: "list[int]", clock: Clock) -> "list[int] | None":
     """A solution of the puzzle other than `solution`, None when there is none; SearchLimitExceeded when
     the look runs out of nodes."""
     grid = Grid(values, rules.shape)
@@ -238,7 +238,7 @@ def _second_solution(values: "list[int]", rules: Rules, solution: "list[int]", c
     return None
 
 
-def _killer(solution: "list[int]", rules: Rules, rng: random.Random, clock: _Clock,
+def _killer(solution: "list[int]", rules: Rules, rng: random.Random, clock: Clock,
             orbits: "list[tuple[int, ...]]", shown: int) -> "tuple[Rules, list[int], int] | None":
     """Cages over `solution`, with the givens of the first orbits holding `shown` cells or more, that make a
     unique puzzle: (rules with the cages, givens, repairs made); None when no caging was settled in budget."""
@@ -283,7 +283,7 @@ def _base_rules(names: "tuple[str, ...]", shape: Shape, rng: random.Random) -> R
 
 
 def _make_one(names: "tuple[str, ...]", shape: Shape, rng: random.Random, symmetry: str, minimal: bool,
-              givens: int, clock: _Clock, attempt: int,
+              givens: int, clock: Clock, attempt: int,
               progress: "Callable[[Progress], Any] | None") -> "tuple[Rules, list[int], list[int], bool, int] | None":
     """One unique puzzle: (rules, givens, solution, proved minimal, Killer repairs); None to try again."""
     rules = _base_rules(names, shape, rng)
@@ -294,7 +294,7 @@ def _make_one(names: "tuple[str, ...]", shape: Shape, rng: random.Random, symmet
             return None  # a Jigsaw layout with no grid: draw another
     if progress:
         progress(Progress("grid", attempt, givens=shape.cell_count, elapsed=clock.elapsed()))
-    orbits = _orbits(shape, symmetry)
+    orbits = orbits_of(shape, symmetry)
     rng.shuffle(orbits)
     if "killer" in names:
         made = _killer(solution, rules, rng, clock, orbits, givens)
@@ -349,7 +349,7 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
     rate = variant_rater() if target is not None else None
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT
-    clock = _Clock(timeout, lambda: False)
+    clock = Clock(timeout, lambda: False)
     rng = random.Random(seed)
     seen: "dict[str, int]" = {}
     attempt = 0
@@ -363,7 +363,7 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
         except GenerationTimeout:
             if target is None:
                 raise
-            raise _not_reached(target, attempt - 1, seen, timeout) from None
+            raise not_reached(target, attempt - 1, seen, timeout) from None
         if made is None:
             continue
         rules, values, solution, proved, repairs = made
@@ -372,7 +372,7 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
         if rate is not None:
             rating = rate(puzzle, rules=rules)
             seen[rating.level] = seen.get(rating.level, 0) + 1
-            if not _matches(rating, target):
+            if not matches_level(rating, target):
                 continue
         # The proof the caller relies on: the variant solver's own count, on the finished puzzle.
         try:
