@@ -1,6 +1,6 @@
-"""`solve`, `count` and `check` on variant puzzles: a file that holds one puzzle with its rules (the text form
-of `variant_format`, or an f-puzzles / SudokuPad link or JSON) is answered here, by the variant solver;
-puzzle banks go on through `bulk` as before.
+"""`solve`, `count`, `check`, `explain` and `rate` on variant puzzles: a file that holds one puzzle with its
+rules (the text form of `variant_format`, or an f-puzzles / SudokuPad link or JSON) is answered here, by the
+variant solver and the human-style logic under its rules; puzzle banks go on through `bulk` as before.
 
 A variant file is recognised by its first 64 KB (a link, f-puzzles JSON, or a givens line followed by
 ``rules:``, ``regions:``, ``cage ...:`` lines), so a bank of millions is never read twice. Standard input is
@@ -41,12 +41,12 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as handle:
                 grid, rules = read_variant_puzzle(handle.read())
-            record = _answer(args, grid, rules)
+            record = _answer(args, grid, rules, path)
         except ParseError as problem:
             record = {"status": "invalid", "message": str(problem)}
         except OSError as problem:
             record = {"status": "invalid", "message": f"cannot read it: {problem.strerror or problem}"}
-        ok = record["status"] in ("solved", "unique", "counted")
+        ok = record["status"] in ("solved", "unique", "counted", "explained", "rated")
         failed |= not ok
         if not ok and args.command != "check":
             err.write(f"{path}: {record['message']}\n")
@@ -54,7 +54,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
     return 1 if failed else 0
 
 
-def _answer(args: argparse.Namespace, grid: Grid, rules: Rules) -> dict:
+def _answer(args: argparse.Namespace, grid: Grid, rules: Rules, path: str) -> dict:
     clashes = rules.conflicts(grid)
     if clashes:
         return {"status": "conflict", "message": "; ".join(c.message for c in clashes)}
@@ -75,12 +75,35 @@ def _answer(args: argparse.Namespace, grid: Grid, rules: Rules) -> dict:
     if args.command == "check":
         status = "unique" if tally.count == 1 else "several"
         return {"status": status, "message": status, "count": tally.count}
+    if args.command in ("explain", "rate"):
+        if tally.count != 1:
+            return {"status": "several", "message": "several solutions: logic explains and rates only a puzzle "
+                                                    "with exactly one"}
+        from .logic import rate  # only for these two commands
+        from .logic.commands import explain_one
+
+        if args.command == "rate":
+            rating = rate(grid, rules)
+            return {"status": "rated", "message": str(rating), "rating": rating.to_dict()}
+        return {"status": "explained", "message": explain_one(grid, path, _json(args), rules)}
     return {"status": "solved", "solution": tally.first, "count": tally.count, "message": ""}
+
+
+def _json(args: argparse.Namespace) -> bool:
+    return getattr(args, "json", False) or getattr(args, "format", "line") == "json"
 
 
 def _write(args: argparse.Namespace, out: TextIO, record: dict, path: str) -> None:
     fmt = getattr(args, "format", "line")
-    if fmt == "json":
+    if args.command == "explain":
+        if record["status"] == "explained":  # (else the reason is on standard error)
+            out.write(record["message"] + ("\n" if _json(args) else "\n\n"))
+    elif args.command == "rate":
+        if _json(args):
+            out.write(json.dumps({"file": path, **record.get("rating", {"message": record["message"]})}) + "\n")
+        else:  # line K of the output answers file K
+            out.write((record["message"] if record["status"] == "rated" else "") + "\n")
+    elif fmt == "json":
         data = {"file": path, **{k: v for k, v in record.items() if k != "solution"}}
         if "solution" in record:
             data["solution"] = record["solution"].to_line()

@@ -3,7 +3,9 @@ path, the rating and the diagnosis of a broken puzzle.
 
 candidates, hint, path, rate, diagnose: their fields, results and the form of a step are in
 docs/engine-js.md. Cells are indices (row-major from 0) and digits 1..n, so the page draws them without
-reading names. Clashing digits are a `conflict` error, as for `solve`.
+reading names. Clashing digits are a `conflict` error, as for `solve`. Each takes variant `rules` as
+`solve` does (classic when absent; read by `Request.rules`, which imports the rules model only then):
+the logic works on the rules' houses, peers and Killer cages.
 """
 from __future__ import annotations
 
@@ -51,7 +53,7 @@ def _marks(request: Request, grid: Grid) -> "list[list[int]] | None":
     return marks
 
 
-def _without(request: Request, grid: Grid) -> "list[list[int]] | None":
+def _without(request: Request, grid: Grid, rules) -> "list[list[int]] | None":
     """The plain pencil marks less the `eliminated` [cell, digit] pairs (marks a hint took away)."""
     pairs = request.get("eliminated")
     if not pairs:
@@ -63,7 +65,7 @@ def _without(request: Request, grid: Grid) -> "list[list[int]] | None":
         raise BridgeError("bad_request", f"'eliminated' must be a list of [cell, digit] pairs "
                                          f"(cells 0 to {count - 1}, digits 1 to {n}).")
     gone = {(c, d) for c, d in pairs}
-    return [[d for d in cell if (i, d) not in gone] for i, cell in enumerate(candidate_lists(grid))]
+    return [[d for d in cell if (i, d) not in gone] for i, cell in enumerate(candidate_lists(grid, rules))]
 
 
 def _givens(request: Request, grid: Grid) -> "Grid | None":
@@ -82,7 +84,8 @@ def _givens(request: Request, grid: Grid) -> "Grid | None":
 # -- the operations -----------------------------------------------------------------------------------
 @op("candidates")
 def op_candidates(request: Request) -> dict:
-    return {"candidates": candidate_lists(request.grid())}
+    grid = request.grid()
+    return {"candidates": candidate_lists(grid, request.rules(grid))}
 
 
 @op("hint")
@@ -94,35 +97,38 @@ def op_hint(request: Request) -> dict:
 
 def _hint(request: Request) -> dict:
     grid = request.grid()
+    rules = request.rules(grid)
     givens = _givens(request, grid)
     marks = _marks(request, grid)
     if marks is None:
-        marks = _without(request, grid)
-    if not any(grid.values):  # nothing to reason from (and searching a big empty grid takes seconds)
-        return {"status": Status.SEVERAL, "step": None, "cells": [], "clue": None, "candidates": candidate_lists(grid),
+        marks = _without(request, grid, rules)
+    # Nothing to reason from (and searching a big empty grid takes seconds); a Killer's cages are clues.
+    if not any(grid.values) and not (rules is not None and rules.cages):
+        return {"status": Status.SEVERAL, "step": None, "cells": [], "clue": None,
+                "candidates": candidate_lists(grid, rules),
                 "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
     # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
-    step = next_step(grid, marks, puzzle=givens)
+    step = next_step(grid, marks, puzzle=givens, rules=rules)
     if step is not None and step.technique == "Wrong Entry":
-        return _found(step, grid, marks)
-    refuse_conflicts(grid)
+        return _found(step, grid, rules, marks)
+    refuse_conflicts(grid, rules)
     if grid.is_complete():
         return {"status": Status.SOLVED, "step": None, "message": "The grid is full and every digit fits.",
-                "cells": [], "candidates": candidate_lists(grid)}
+                "cells": [], "candidates": candidate_lists(grid, rules)}
     if step is not None:
-        return _found(step, grid, marks)
-    diagnosis = diagnose(grid)
+        return _found(step, grid, rules, marks)
+    diagnosis = diagnose(grid, rules=rules)
     if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
         return {"status": Status(diagnosis.status), "step": None, **_said(diagnosis),
-                "candidates": candidate_lists(grid)}
-    return {"status": Status.STUCK, "step": None, "cells": [], "candidates": candidate_lists(grid),
+                "candidates": candidate_lists(grid, rules)}
+    return {"status": Status.STUCK, "step": None, "cells": [], "candidates": candidate_lists(grid, rules),
             "message": "No technique here finds the next step: this position needs a guess "
                        "(or a technique the engine does not know)."}
 
 
-def _found(step: Step, grid: Grid, marks: "list[list[int]] | None") -> dict:
-    return {"status": Status.STEP, "step": step.to_dict(grid.shape), "message": step.hint, "cells": [],
-            "candidates": marks if marks is not None else candidate_lists(grid)}
+def _found(step: Step, grid: Grid, rules, marks: "list[list[int]] | None") -> dict:
+    return {"status": Status.STEP, "step": step.to_dict(grid.shape, rules), "message": step.hint, "cells": [],
+            "candidates": marks if marks is not None else candidate_lists(grid, rules)}
 
 
 def _said(diagnosis: Diagnosis) -> dict:
@@ -134,17 +140,18 @@ def _said(diagnosis: Diagnosis) -> dict:
 @op("path")
 def op_path(request: Request) -> dict:
     grid = request.grid()
+    rules = request.rules(grid)
     max_steps = request.integer("maxSteps", MAX_PATH_STEPS, 1, MAX_PATH_STEPS)
-    refuse_conflicts(grid)
-    path = solve_path(grid, max_steps=max_steps)
-    steps = [s.to_dict(grid.shape) for s in path.steps]
-    for data, removed in zip(steps, removed_marks(grid, path.steps)):
+    refuse_conflicts(grid, rules)
+    path = solve_path(grid, max_steps=max_steps, rules=rules)
+    steps = [s.to_dict(grid.shape, rules) for s in path.steps]
+    for data, removed in zip(steps, removed_marks(grid, path.steps, rules)):
         data["removed"] = [list(pair) for pair in removed]
-    result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid), "cells": [],
+    result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid, rules), "cells": [],
               "end": path.grid.to_line() if path.grid is not None else grid.to_line()}
     if path.status == PathStatus.SOLVED:
         return {**result, "status": Status.SOLVED, "message": f"Solved by logic in {len(steps)} steps."}
-    diagnosis = diagnose(grid)
+    diagnosis = diagnose(grid, rules=rules)
     if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
         return {**result, "status": Status(diagnosis.status), **_said(diagnosis)}
     return {**result, "status": Status.of_path(path.status),
@@ -154,10 +161,11 @@ def op_path(request: Request) -> dict:
 @op("rate")
 def op_rate(request: Request) -> dict:
     grid = request.grid()
-    rating = rate(grid)
+    rules = request.rules(grid)
+    rating = rate(grid, rules)
     result: dict[str, Any] = {**rating.to_dict(), "diagnosis": None}
     if rating.score is None:
-        result["diagnosis"] = diagnose(grid).to_dict()
+        result["diagnosis"] = diagnose(grid, rules=rules).to_dict()
         result["message"] = f"Not rated. {result['diagnosis']['message']}"
     elif rating.hardest == PathStatus.STUCK:
         result["message"] = (f"Rated {rating.score:.1f} ({rating.level}): logic alone does not finish it "
@@ -172,4 +180,5 @@ def op_rate(request: Request) -> dict:
 
 @op("diagnose")
 def op_diagnose(request: Request) -> dict:
-    return diagnose(request.grid()).to_dict()
+    grid = request.grid()
+    return diagnose(grid, rules=request.rules(grid)).to_dict()

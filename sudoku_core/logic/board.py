@@ -6,12 +6,20 @@ Conventions used by every technique module:
   * digits are 1..n in the public data (`Step`), 0-based bit positions inside masks.
 
 `Tables` holds what the techniques look up again and again (unit cells and masks, the box-line
-intersections, which line a cell is in), computed once per shape.
+intersections, which line a cell is in), computed once per shape, or per shape and variant rules: then
+the units are the rules' full houses (rows, columns, boxes or regions, diagonals, windows, extra regions
+of n cells, in that order, so rows, columns and boxes/regions keep their places 0..3n-1) and the peers
+the rules' (cage mates and chess moves included).
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from ..grid import Grid
 from ..shape import Shape
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 
 def bits(mask: int):
@@ -27,42 +35,93 @@ def first_bit(mask: int) -> int:
 
 
 class Tables:
-    """Per-shape lookup tables (cached by `tables(shape)`)."""
+    """Per-shape (or per shape and rules) lookup tables, cached by `tables(shape, rules)`.
 
-    def __init__(self, shape: Shape) -> None:
+    `rules` is None for classic Sudoku. `unit_cells` maps each unit's name (and each Killer cage's) to its
+    cells, for the JSON form of steps."""
+
+    def __init__(self, shape: Shape, rules: "Rules | None" = None) -> None:
         n = self.n = shape.side
         self.shape = shape
+        self.rules = rules
         self.cell_count = shape.cell_count
-        self.units = tuple(u.cells for u in shape.units)
-        self.unit_names = tuple(str(u) for u in shape.units)
-        self.unit_masks = shape.unit_masks
-        self.peer_masks = shape.peer_masks
-        self.peers = shape.peers
-        self.cell_units = shape.cell_units
+        if rules is None:
+            units = shape.units
+            self.unit_masks = shape.unit_masks
+            self.peer_masks = shape.peer_masks
+            self.peers = shape.peers
+            self.cell_units = shape.cell_units
+            self.cages: tuple = ()
+        else:
+            # Only houses of n cells hold every digit (hidden singles, strong links); smaller extra
+            # regions, like cages, only make peers.
+            units = [u for u in rules.houses if len(u.cells) == n]
+            self.unit_masks = tuple(_board(u.cells) for u in units)
+            self.peers = rules.peers
+            self.peer_masks = tuple(_board(p) for p in self.peers)
+            cell_units: list[list[int]] = [[] for _ in range(self.cell_count)]
+            for k, u in enumerate(units):
+                for i in u.cells:
+                    cell_units[i].append(k)
+            self.cell_units = tuple(tuple(u) for u in cell_units)
+            self.cages = rules.cages
+        self.units = tuple(u.cells for u in units)
+        self.unit_names = tuple(_unit_name(u) for u in units)
         self.row_of = tuple(i // n for i in range(self.cell_count))
         self.col_of = tuple(i % n for i in range(self.cell_count))
-        self.box_of = tuple(shape.cell_units[i][2] - 2 * n for i in range(self.cell_count))
+        self.box_of = tuple(self.cell_units[i][2] - 2 * n for i in range(self.cell_count))
         self.all_cells = (1 << self.cell_count) - 1
         self.all_digits = (1 << n) - 1
-        # Box-line intersections: (box unit index, line unit index, cells in both, box rest, line rest).
+        # Intersections: (unit index, earlier unit index, cells in both, first's rest, second's rest).
+        # Classic: every box with every line. Variants: any two houses sharing two cells or more, so
+        # locked candidates work between a diagonal and a box, a window and a row, ...
         inter = []
-        for b in range(2 * n, 3 * n):
+        for b in range(2 * n, len(units)):
             bm = self.unit_masks[b]
-            for line in range(2 * n):
+            for line in range(2 * n if rules is None else b):
                 lm = self.unit_masks[line]
                 both = bm & lm
-                if both:
+                if both and (rules is None or both & (both - 1)):
                     inter.append((b, line, both, bm & ~both, lm & ~both))
         self.intersections = tuple(inter)
+        self.unit_cells = dict(zip(self.unit_names, self.units))
+        self.unit_cells.update((cage.name(shape), cage.cells) for cage in self.cages)
 
 
-_TABLES: dict[Shape, Tables] = {}
+def _board(cells) -> int:
+    m = 0
+    for i in cells:
+        m |= 1 << i
+    return m
 
 
-def tables(shape: Shape) -> Tables:
-    t = _TABLES.get(shape)
-    if t is None:
-        t = _TABLES[shape] = Tables(shape)
+#: How the rules' diagonals are named in sentences (the other houses keep "region 3", "window 2", ...).
+_DIAGONALS = {"diagonal": "the main diagonal", "anti-diagonal": "the anti-diagonal"}
+
+
+def _unit_name(unit) -> str:
+    return _DIAGONALS.get(unit.kind) or str(unit)
+
+
+_TABLES: dict = {}
+_VARIANT_TABLES: dict = {}
+#: Variant tables kept (each Killer puzzle has its own rules: a page's worker must not keep them all).
+KEEP_VARIANTS = 8
+
+
+def tables(shape: Shape, rules: "Rules | None" = None) -> Tables:
+    """The tables for `shape` under `rules` (None or classic rules: the plain shape's)."""
+    if rules is None or rules.is_classic:
+        t = _TABLES.get(shape)
+        if t is None:
+            t = _TABLES[shape] = Tables(shape)
+        return t
+    if rules.shape != shape:
+        raise ValueError(f"the rules are for {rules.shape.name}, the grid is {shape.name}")
+    t = _VARIANT_TABLES.pop(rules, None) or Tables(shape, rules)
+    _VARIANT_TABLES[rules] = t  # the most recent last
+    if len(_VARIANT_TABLES) > KEEP_VARIANTS:
+        del _VARIANT_TABLES[next(iter(_VARIANT_TABLES))]
     return t
 
 
@@ -80,8 +139,9 @@ class Board:
         self.unique = unique
 
     @classmethod
-    def from_grid(cls, grid: Grid, cands: "list[int] | None" = None, unique: bool = False) -> "Board":
-        t = tables(grid.shape)
+    def from_grid(cls, grid: Grid, cands: "list[int] | None" = None, unique: bool = False,
+                  rules: "Rules | None" = None) -> "Board":
+        t = tables(grid.shape, rules)
         values = list(grid.values)
         if cands is None:
             cands = start_candidates(t, values)

@@ -40,11 +40,15 @@ def add_parsers(commands, common: argparse.ArgumentParser) -> None:
                         description=RATE_HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
 
 
-def explain_one(grid: Grid, number: int, as_json: bool) -> str:
-    path = solve_path(grid, unique=True)
+def explain_one(grid: Grid, number: "int | str", as_json: bool, rules=None) -> str:
+    """The steps of one puzzle known to be unique (under variant `rules`, when given), labelled "line N",
+    or with a file's name when `number` is text (a variant file holds one puzzle)."""
+    path = solve_path(grid, unique=True, rules=rules)
+    where = {"line": number} if isinstance(number, int) else {"file": number}
     if as_json:
-        return json.dumps({"line": number, **path.to_dict()}, ensure_ascii=False)
-    lines = [f"line {number}: {len(path.steps)} steps, {path.status}"]
+        return json.dumps({**where, **path.to_dict()}, ensure_ascii=False)
+    label = f"line {number}" if isinstance(number, int) else number
+    lines = [f"{label}: {len(path.steps)} steps, {path.status}"]
     width = len(str(len(path.steps)))
     for k, step in enumerate(path.steps, 1):
         lines.append(f"  {k:>{width}}. {step.text}")

@@ -12,12 +12,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions, iter_solutions
+from ..solver import SearchLimitExceeded
+from . import exact
 from .board import Board, bits
 from .phrases import cell_name, cells_text, sentence, sym
 from .techniques import singles
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 
 class Verdict(StrEnum):
@@ -80,13 +85,15 @@ def _follow_singles(b: Board) -> "tuple[str, tuple] | None":
         b.apply(step)
 
 
-def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
+def diagnose(grid: Grid, *, max_nodes: int = 200000, rules: "Rules | None" = None) -> Diagnosis:
+    """How many solutions `grid` has (under variant `rules`, when given), and where it breaks or its
+    solutions differ."""
     n = grid.shape.side
-    conflicts = grid.conflicts()
+    conflicts = exact.conflicts(grid, rules)
     if conflicts:
         c = conflicts[0]
         return Diagnosis(Verdict.NO_SOLUTION, f"No solution: {c.message}", tuple(c.cells))
-    b = Board.from_grid(grid)
+    b = Board.from_grid(grid, rules=rules)
     broken = _follow_singles(b)
     if broken:
         reason, cells = broken
@@ -94,7 +101,7 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
                          f"{reason}", cells)
     try:
         found = []
-        for solution in iter_solutions(grid, max_nodes=max_nodes):
+        for solution in exact.iter_solutions(grid, rules, max_nodes=max_nodes):
             found.append(solution)
             if len(found) == 2:
                 break
@@ -107,7 +114,7 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
         return Diagnosis(Verdict.UNIQUE, "The puzzle has exactly one solution", solutions=(found[0],))
     first, second = found
     differ = tuple(i for i in range(grid.shape.cell_count) if first.values[i] != second.values[i])
-    clue = _unique_clue(grid, differ, first, second, max_nodes)
+    clue = _unique_clue(grid, rules, first, second, max_nodes)
     message = (f"Several solutions: they differ at {cells_text(differ[:8], n)}"
                f"{' and more' if len(differ) > 8 else ''}")
     if clue:
@@ -117,7 +124,7 @@ def diagnose(grid: Grid, *, max_nodes: int = 200000) -> Diagnosis:
     return Diagnosis(Verdict.SEVERAL, message, differ, clue, (first, second))
 
 
-def _unique_clue(grid: Grid, differ, first: Grid, second: Grid, max_nodes: int):
+def _unique_clue(grid: Grid, rules: "Rules | None", first: Grid, second: Grid, max_nodes: int):
     """A (cell, digit) that leaves exactly one solution, or None when none is found cheaply.
 
     A clue makes the puzzle unique when exactly one solution has that digit there. So count, over a
@@ -126,7 +133,7 @@ def _unique_clue(grid: Grid, differ, first: Grid, second: Grid, max_nodes: int):
     n = grid.shape.side
     try:
         sample = []
-        for solution in iter_solutions(grid, max_nodes=max_nodes):
+        for solution in exact.iter_solutions(grid, rules, max_nodes=max_nodes):
             sample.append(solution)
             if len(sample) == 100:
                 break
@@ -137,7 +144,7 @@ def _unique_clue(grid: Grid, differ, first: Grid, second: Grid, max_nodes: int):
     for solution in sample:
         for i in empty:
             counts[i][solution.values[i]] += 1
-    marks = Board.from_grid(grid).cands
+    marks = Board.from_grid(grid, rules=rules).cands
     once, never = [], []
     for i in empty:
         for d in bits(marks[i]):
@@ -150,7 +157,7 @@ def _unique_clue(grid: Grid, differ, first: Grid, second: Grid, max_nodes: int):
         if k >= 40:
             break
         try:
-            if count_solutions(grid.replace({cell: digit}), 2, max_nodes=max_nodes // 10) == 1:
+            if exact.count_solutions(grid.replace({cell: digit}), rules, 2, max_nodes=max_nodes // 10) == 1:
                 return cell, digit
         except SearchLimitExceeded:
             continue

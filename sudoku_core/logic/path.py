@@ -3,21 +3,30 @@
 `TECHNIQUES` is the order hints use (HoDoKu's habit: Full House, Naked Single, Hidden Single, ...);
 `RATING_ORDER` differs only in the singles, which it takes cheapest first on Sudoku Explainer's
 scale (a hidden single in a box before a naked single), so ratings follow that scale.
+
+Every function takes optional variant `rules` (`sudoku_core.rules.Rules`): the techniques then work on
+the rules' houses and peers, Killer cages add the techniques of `techniques.killer` (see `for_rules`),
+and the exact checks (uniqueness, the solution) use the variant solver.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable
+from functools import lru_cache
+from typing import TYPE_CHECKING, Iterable
 
 from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions, solve, solve_and_count
-from .board import Board, bits, start_candidates, tables
+from ..solver import SearchLimitExceeded
+from . import exact
+from .board import Board, Tables, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
-from .techniques import (als, chains, coloring, fish, forcing, intersections, single_digit, singles,
+from .techniques import (als, chains, coloring, fish, forcing, intersections, killer, single_digit, singles,
                          subsets, uniqueness, wings)
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 # (name, finder); the finder returns a Step or None.
 TECHNIQUES = (
@@ -65,6 +74,28 @@ RATING_ORDER = (
     ("Naked Single", singles.naked_single),
 ) + tuple(entry for entry in TECHNIQUES if entry[0] not in _NOT_RATED)
 
+_SINGLES = {"Full House", "Naked Single", "Hidden Single"}
+
+
+def for_rules(order, t: Tables):
+    """`order` for a board's tables: as it is without cages; with Killer cages, the cage techniques
+    added (Cage Combination and Innies & Outies after the singles, Cage Interaction after pointing),
+    which keeps the order roughly cheapest first on the rating's scale."""
+    if not any(cage.total is not None for cage in t.cages):
+        return order
+    return _with_cages(order)
+
+
+@lru_cache(maxsize=8)
+def _with_cages(order):
+    out = list(order)
+    after_singles = max(k for k, entry in enumerate(out) if entry[0] in _SINGLES) + 1
+    out[after_singles:after_singles] = killer.BASIC
+    pointing = next((k for k, entry in enumerate(out) if entry[0] == "Locked Candidates (Pointing)"), None)
+    at = after_singles + len(killer.BASIC) if pointing is None else pointing + 1
+    out[at:at] = killer.LOCKED
+    return tuple(out)
+
 
 class PathStatus(StrEnum):
     """How a path ends; the value is the word the CLI shows (the bridge says "stuck" for STUCK)."""
@@ -81,6 +112,7 @@ class Path:
     steps: list = field(default_factory=list)
     status: PathStatus = PathStatus.SOLVED
     grid: "Grid | None" = None  # where the path ended
+    rules: "Rules | None" = None  # the variant rules the path followed (None: classic)
 
     @property
     def solved(self) -> bool:
@@ -95,7 +127,8 @@ class Path:
     def to_dict(self) -> dict:
         """JSON-ready: {"status", "solved", "steps": [Step.to_dict() ...], "grid": the end position}."""
         shape = None if self.grid is None else self.grid.shape
-        return {"status": str(self.status), "solved": self.solved, "steps": [s.to_dict(shape) for s in self.steps],
+        return {"status": str(self.status), "solved": self.solved,
+                "steps": [s.to_dict(shape, self.rules) for s in self.steps],
                 "grid": None if self.grid is None else self.grid.to_line()}
 
 
@@ -119,16 +152,16 @@ def broken(b: Board) -> bool:
     return False
 
 
-def solution_count(grid: Grid) -> "int | None":
+def solution_count(grid: Grid, rules: "Rules | None" = None) -> "int | None":
     """0, 1 or 2 (two or more), or None when a small search budget could not tell."""
     try:
-        return count_solutions(grid, 2, max_nodes=20000)
+        return exact.count_solutions(grid, rules, 2, max_nodes=20000)
     except SearchLimitExceeded:
         return None
 
 
-def known_unique(grid: Grid) -> bool:
-    return solution_count(grid) == 1
+def known_unique(grid: Grid, rules: "Rules | None" = None) -> bool:
+    return solution_count(grid, rules) == 1
 
 
 def _without_forcing(order):
@@ -150,34 +183,36 @@ def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
 
 
 def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
-              puzzle: "Grid | None" = None) -> "Step | None":
+              puzzle: "Grid | None" = None, rules: "Rules | None" = None) -> "Step | None":
     """The easiest deduction available in `grid` (with the given pencil marks, or the plain ones), or
     None when no technique applies (or the grid is solved or broken). Uniqueness techniques are used
     only when the grid is known to have exactly one solution (checked here unless `unique` is given).
 
     With `puzzle` (the givens alone), the player's entries in `grid` are checked first: a digit the
-    puzzle's solution does not have there gives a "Wrong Entry" step (no digit revealed)."""
+    puzzle's solution does not have there gives a "Wrong Entry" step (no digit revealed). `rules`:
+    the puzzle's variant rules (None: classic)."""
     if puzzle is not None:
-        mistake = _wrong_entry(grid, puzzle)
+        mistake = _wrong_entry(grid, puzzle, rules)
         if mistake is not None:
             return mistake
-    if grid.is_complete() or grid.conflicts():
+    if grid.is_complete() or exact.conflicts(grid, rules):
         return None
+    t = tables(grid.shape, rules)
     masks = None
     if candidates is not None:
         # a mark for a digit a peer already holds (or in a filled cell) is dropped: it could
         # otherwise make a "hidden single" repeat a digit
-        plain = start_candidates(tables(grid.shape), list(grid.values))
+        plain = start_candidates(t, list(grid.values))
         masks = [m & p for m, p in zip(to_masks(candidates, grid.shape.side), plain)]
-    order = TECHNIQUES
+    order = for_rules(TECHNIQUES, t)
     if unique is None:
-        count = solution_count(grid)
+        count = solution_count(grid, rules)
         unique = count == 1
         if count == 2:
             order = _without_forcing(order)
-    b = Board.from_grid(grid, masks, unique)
+    b = Board.from_grid(grid, masks, unique, rules)
     if masks is not None and unique:
-        wrong = _removed_by_mistake(grid, b)
+        wrong = _removed_by_mistake(grid, b, rules)
         if wrong is not None:
             return wrong
     if broken(b):
@@ -185,10 +220,10 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
     return find_step(b, order)
 
 
-def _wrong_entry(grid: Grid, puzzle: Grid) -> "Step | None":
-    if puzzle.shape != grid.shape or puzzle.conflicts():
+def _wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "Step | None":
+    if puzzle.shape != grid.shape or exact.conflicts(puzzle, rules):
         return None
-    solution, count, gave_up = solve_and_count(puzzle, 2, max_nodes=20000)
+    solution, count, gave_up = exact.solve_and_count(puzzle, rules, 2, max_nodes=20000)
     if count != 1 or gave_up is not None:
         return None
     n = grid.shape.side
@@ -201,10 +236,10 @@ def _wrong_entry(grid: Grid, puzzle: Grid) -> "Step | None":
     return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong})
 
 
-def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
+def _removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | None":
     """When the pencil marks passed in lack a cell's true digit, say so instead of reasoning from
     them (any deduction from wrong marks could be wrong)."""
-    solution = solve(grid)
+    solution = exact.solve(grid, rules)
     if solution is None:
         return None
     n = grid.shape.side
@@ -219,16 +254,17 @@ def _removed_by_mistake(grid: Grid, b: Board) -> "Step | None":
 
 
 def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
-               max_steps: int = 100000) -> Path:
-    """Every step from `grid` until it is solved or no technique applies."""
+               max_steps: int = 100000, rules: "Rules | None" = None) -> Path:
+    """Every step from `grid` (under variant `rules`, when given) until it is solved or no technique applies."""
     if unique is None:
-        count = solution_count(grid)
+        count = solution_count(grid, rules)
         unique = count == 1
         if count == 2:
             order = _without_forcing(order)
-    b = Board.from_grid(grid, None, unique)
-    path = Path()
-    if grid.conflicts():
+    b = Board.from_grid(grid, None, unique, rules)
+    order = for_rules(order, b.t)
+    path = Path(rules=exact.variant(rules))
+    if exact.conflicts(grid, rules):
         path.status = PathStatus.BROKEN
         path.grid = grid
         return path
@@ -249,11 +285,12 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
     return path
 
 
-def removed_marks(grid: Grid, steps: "Iterable[Step]") -> "list[list[tuple[int, int]]]":
+def removed_marks(grid: Grid, steps: "Iterable[Step]",
+                  rules: "Rules | None" = None) -> "list[list[tuple[int, int]]]":
     """For each step of a path from `grid`, every pencil mark it takes away as (cell, digit): its
     eliminations, and for a placement the cell's other marks and the digit in its peers. Replayed from
     the plain marks of `grid`, they give the marks before any step without solving again."""
-    board = Board.from_grid(grid)
+    board = Board.from_grid(grid, rules=rules)
     out = []
     for step in steps:
         before = list(board.cands)

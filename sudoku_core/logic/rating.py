@@ -10,11 +10,16 @@ gives the chain it would find instead (see `SCORES` and docs/logic.md).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..grid import Grid
 from ..levels import LEVELS, Level
+from . import exact
 from .diagnose import Verdict
 from .path import RATING_ORDER, PathStatus, solution_count, solve_path
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 #: The level (an index into `LEVELS`) of each technique: a puzzle's is that of its hardest technique.
 LEVEL_OF = {
@@ -26,6 +31,7 @@ LEVEL_OF = {
     "Empty Rectangle": 2, "Simple Colors": 2, "Unique Rectangle": 2, "BUG+1": 2,
     "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "ALS-XZ": 3,
     "Forcing Chain": 4, "Forcing Net": 4,
+    "Cage Combination": 0, "Innies & Outies": 1, "Cage Interaction": 1,
 }
 
 
@@ -53,18 +59,19 @@ class Rating:
 BEYOND = 10.0
 
 
-def rate(grid: Grid) -> Rating:
-    """Rate a puzzle by the hardest step of its cheapest-first logical path.
+def rate(grid: Grid, rules: "Rules | None" = None) -> Rating:
+    """Rate a puzzle (under variant `rules`, when given) by the hardest step of its cheapest-first
+    logical path.
 
     A puzzle logic cannot finish scores `BEYOND` (10.0), level Extreme, hardest "needs guessing";
     a grid with no solution or several scores None, level "Unsolvable", hardest "no solution" or
     "several solutions"."""
-    count = solution_count(grid)
-    if count == 0 or grid.conflicts():
+    count = solution_count(grid, rules)
+    if count == 0 or exact.conflicts(grid, rules):
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, 0)
     if count == 2:
         return Rating(None, Level.UNSOLVABLE, Verdict.SEVERAL, 0)
-    path = solve_path(grid, order=RATING_ORDER, unique=count == 1)
+    path = solve_path(grid, order=RATING_ORDER, unique=count == 1, rules=rules)
     if path.status == PathStatus.BROKEN:
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, len(path.steps))
     if not path.solved:

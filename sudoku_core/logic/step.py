@@ -2,9 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..shape import Shape
+from .board import tables
 from .phrases import cell_name, with_article
+
+if TYPE_CHECKING:
+    from ..rules import Rules
 
 
 def _pair(pair: "tuple[int, int]") -> dict:
@@ -46,12 +51,13 @@ class Step:
             where = "the whole grid"
         return f"Look at {where}: {with_article(self.technique)}"
 
-    def to_dict(self, shape: "Shape | None" = None) -> dict:
+    def to_dict(self, shape: "Shape | None" = None, rules: "Rules | None" = None) -> dict:
         """The one JSON form of a step (the CLI's `explain --json` and the bridge send it; fields in
         docs/engine-js.md): cells as indices (row-major from 0), digits 1..n, each unit with its cells.
-        `shape` gives the units' cells: the grid's shape, by default the usual boxes for `side`."""
+        `shape` and `rules` give the units' cells (regions, diagonals, windows, cages ...): the grid's
+        shape, by default the usual boxes for `side`, and its variant rules, if any."""
         shape = shape or Shape.for_side(self.side)
-        unit_cells = {str(unit): unit.cells for unit in shape.units} if self.units else {}
+        unit_cells = tables(shape, rules).unit_cells if self.units else {}
         extra = self.extra or {}
         return {
             "technique": self.technique,

@@ -103,7 +103,9 @@ class GroupedLinks(Links):
         self.base = base
         self.groups: list[tuple[int, int]] = []  # (digit, cell board)
         index: dict[tuple[int, int], int] = {}
-        for _, _, both, _, _ in t.intersections:
+        for a, _, both, _, _ in t.intersections:
+            if a >= 3 * n:
+                continue  # a variant's diagonal or window: only box-line crossings make strong links below
             for d in range(n):
                 g = pos[d] & both
                 if g.bit_count() >= 2 and (d, g) not in index:
@@ -147,7 +149,7 @@ class GroupedLinks(Links):
             self.strong_unit[x] |= 1 << y
             self.strong_unit[y] |= 1 << x
 
-        box_masks = t.unit_masks[2 * n:]
+        box_masks = t.unit_masks[2 * n:3 * n]  # boxes or regions: they split every line
         row_masks = t.unit_masks[:n]
         col_masks = t.unit_masks[n:2 * n]
         for u in range(3 * n):

@@ -64,10 +64,12 @@ def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
 
 
 def hidden_single(b: Board) -> "Step | None":
-    """A digit with one place left in a unit (boxes first, then rows and columns)."""
+    """A digit with one place left in a unit (boxes or regions first, then rows and columns, then the
+    variants' other houses: diagonals, windows, extra regions)."""
     n = b.t.n
     return (_hidden_single(b, range(2 * n, 3 * n), HIDDEN_SINGLE_BOX)
-            or _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE))
+            or _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE)
+            or _hidden_single(b, range(3 * n, len(b.t.units)), HIDDEN_SINGLE_LINE))
 
 
 def hidden_single_box(b: Board) -> "Step | None":
@@ -76,5 +78,7 @@ def hidden_single_box(b: Board) -> "Step | None":
 
 
 def hidden_single_line(b: Board) -> "Step | None":
+    """Rows and columns, then the variants' other houses (valued as a line: they are not boxes)."""
     n = b.t.n
-    return _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE)
+    return (_hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE)
+            or _hidden_single(b, range(3 * n, len(b.t.units)), HIDDEN_SINGLE_LINE))

@@ -4,6 +4,12 @@ These assume the puzzle has exactly one solution and are used only when `Board.u
 known (the path checks with the exact solver first). A *deadly pattern* is a placement that could be
 swapped to give a second solution: four empty cells on two rows, two columns and two boxes holding
 only a/b, or every empty cell left with two candidates (a bivalue universal grave).
+
+Under variant rules the swap may break a rule the classic argument does not see (a diagonal, a window or
+an extra region through one corner only, a chess move, a cage total), so the pattern is not deadly
+there: Unique Rectangles run only with Jigsaw regions as the sole variant rule, when each of the two
+regions holds two corners (then the swap keeps every row, column and region whole); BUG+1 only on
+classic grids.
 """
 from __future__ import annotations
 
@@ -17,8 +23,14 @@ UR_SCORES = {1: 4.5, 2: 4.6, 4: 4.6}
 BUG_SCORE = 5.6
 
 
+def _rectangles_deadly(rules) -> bool:
+    """True when a swapped rectangle keeps every rule: classic grids, and Jigsaw regions alone."""
+    return rules is None or not (rules.diagonal_down or rules.diagonal_up or rules.windows or rules.extra_regions
+                                 or rules.anti_knight or rules.anti_king or rules.cages)
+
+
 def unique_rectangle(b: Board) -> "Step | None":
-    if not b.unique:
+    if not b.unique or not _rectangles_deadly(b.t.rules):
         return None
     t, cands = b.t, b.cands
     n = t.n
@@ -30,8 +42,9 @@ def unique_rectangle(b: Board) -> "Step | None":
                     continue
                 for c2 in range(c1 + 1, n):
                     corners = (r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2)
-                    if len({t.box_of[i] for i in corners}) != 2:
-                        continue
+                    boxes = [t.box_of[i] for i in corners]
+                    if len(set(boxes)) != 2 or boxes.count(boxes[0]) != 2:
+                        continue  # (in a classic grid two boxes always hold two corners each)
                     common = m11 & m21 & cands[corners[1]] & cands[corners[3]]
                     if common.bit_count() < 2:
                         continue
@@ -92,7 +105,7 @@ def _ur_types(b: Board, corners, pair: int, a: int, bb: int) -> "Step | None":
 
 
 def bug_plus_one(b: Board) -> "Step | None":
-    if not b.unique:
+    if not b.unique or b.t.rules is not None:
         return None
     t, cands = b.t, b.cands
     n = t.n
