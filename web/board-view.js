@@ -95,11 +95,15 @@ export class BoardView {
     this.rules = rules;
     const n = this.shape.side;
     const region = regionOf(rules, this.shape);
+    // The cell where a cage's total is written: its pencil marks move down, out of the total's way.
+    const totals = new Set((rules?.cages ?? []).filter((k) => Number.isInteger(k.total) && k.cells?.length)
+      .map((k) => Math.min(...k.cells)));
     this.cells.forEach((cell, i) => {
       const r = Math.floor(i / n), c = i % n;
       const edges = ['cell'];
       if (c === n - 1) edges.push('last-col'); else if (region[i + 1] !== region[i]) edges.push('box-right');
       if (r === n - 1) edges.push('last-row'); else if (region[i + n] !== region[i]) edges.push('box-bottom');
+      if (totals.has(i)) edges.push('has-total');
       cell.dataset.edges = edges.join(' ');
     });
     this.ruleWords = describeRules(rules, this.shape);

@@ -21,8 +21,11 @@ const PATH_TIMEOUT_MS = 180000;    // the whole path of a 16x16 can take a minut
 const RATE_TIMEOUT_MS = 180000;    // rating a 16x16 runs every technique many times: minutes, not seconds
 const MARKS_DEBOUNCE_MS = 60;
 const BIG_GRID_NOTE = ' (a big grid can take a minute or more)';
-// The human-style techniques know rows, columns and boxes only: with variant rules they would be wrong.
-const NOT_FOR_VARIANTS = 'Hints, pencil marks, ratings and steps are for classic Sudoku: not yet for variant rules.';
+
+/** What every logic request sends about the grid: the grid, its shape and its variant rules when it has some. */
+function about(grid) {
+  return { puzzle: grid.puzzle, shape: shapeSpec(grid.shape), ...(grid.rules ? { rules: grid.rules } : {}) };
+}
 
 export class LogicController {
   #host;
@@ -41,7 +44,6 @@ export class LogicController {
   get showCandidates() { return this.#showMarks; }
   set showCandidates(value) {
     this.#showMarks = Boolean(value);
-    if (this.#showMarks && this.#host.grid().rules) this.#refuse();
     this.#host.ui.buttons.candidates.setAttribute('aria-pressed', String(this.#showMarks));
     this.requestMarks(0);
     this.#host.render();
@@ -72,12 +74,11 @@ export class LogicController {
       return this.#showHint(current);
     }
     this.closeSteps();
-    if (host.grid().rules) return this.#refuse();
     host.hideSolution();                              // a hint is about the grid as typed
     await host.readyFor('The hint will come as soon as the engine has loaded…');
     const grid = host.grid();
     const version = grid.version;
-    const payload = { puzzle: grid.puzzle, shape: shapeSpec(grid.shape) };
+    const payload = about(grid);
     const givens = givensLine(grid);
     if (givens) payload.givens = givens;
     if (grid.eliminated.size) payload.eliminated = [...grid.eliminated].map((k) => k.split(':').map(Number));
@@ -136,14 +137,14 @@ export class LogicController {
   /** Rate the puzzle (see the element's rate()). */
   async rate() {
     const host = this.#host;
-    if (host.grid().rules) return this.#refuse();
     await host.readyFor('Rating will start as soon as the engine has loaded…');
-    const { version, puzzle, shape } = host.grid();
+    const grid = host.grid();
+    const { version, shape } = grid;
     host.say(`Rating…${shape.side > 9 ? BIG_GRID_NOTE : ''}`);
     host.ui.buttons.rate.disabled = true;
     let result;
     try {
-      result = await host.session.ask('rate', { puzzle, shape: shapeSpec(shape) }, { timeoutMs: RATE_TIMEOUT_MS });
+      result = await host.session.ask('rate', about(grid), { timeoutMs: RATE_TIMEOUT_MS });
     } catch (error) {
       if (error.code === 'superseded') throw error;
       throw host.fail(error, 'rate');
@@ -161,23 +162,16 @@ export class LogicController {
     return result;
   }
 
-  /** Hint and Rate under variant rules: said plainly, an `unsupported` error event, and null. */
-  #refuse() {
-    this.#host.say(NOT_FOR_VARIANTS, 'error');
-    this.#host.emit('error', { code: 'unsupported', message: NOT_FOR_VARIANTS, cells: [] });
-    return null;
-  }
-
   /** Ask the engine for the marks of the grid, when they are to be shown and not known yet. */
   requestMarks(delay = MARKS_DEBOUNCE_MS) {
     const host = this.#host;
     clearTimeout(this.#marksTimer);
     if (!this.#showMarks && !(this.#hint && this.#hint.stage === 2) || host.session.state !== 'ready') return;
-    if (host.grid().rules) return;
     if (this.#marks?.version === host.grid().version) return;
     this.#marksTimer = setTimeout(() => {
-      const { version, puzzle, shape } = host.grid();
-      host.session.ask('candidates', { puzzle, shape: shapeSpec(shape) }, { timeoutMs: SHORT_TIMEOUT_MS })
+      const grid = host.grid();
+      const { version } = grid;
+      host.session.ask('candidates', about(grid), { timeoutMs: SHORT_TIMEOUT_MS })
         .then((result) => {
           if (version !== host.grid().version || !host.isConnected || !Array.isArray(result?.candidates)) return;
           this.#marks = { version, lists: result.candidates, raw: true };
@@ -213,7 +207,6 @@ export class LogicController {
     const panel = host.ui.stepsPanel;
     this.#hint = null;
     this.#path = null;
-    if (host.grid().rules) { panel.message(NOT_FOR_VARIANTS, { stale: true }); return; }
     panel.message(`Working out the steps…${host.grid().shape.side > 9 ? BIG_GRID_NOTE : ''}`);
     let result;
     let grid;
@@ -221,7 +214,7 @@ export class LogicController {
       await host.afterReading();
       await host.session.whenReady();
       grid = host.grid();
-      result = await host.session.ask('path', { puzzle: grid.puzzle, shape: shapeSpec(grid.shape) }, { timeoutMs: PATH_TIMEOUT_MS });
+      result = await host.session.ask('path', about(grid), { timeoutMs: PATH_TIMEOUT_MS });
     } catch (error) {
       if (error.code === 'superseded') return;
       const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);
@@ -260,7 +253,7 @@ export class LogicController {
     const values = solution ? grid.values.map((v, i) => v || solution[i]) : grid.values;
     const hint = this.#hint && this.#hint.version === grid.version ? this.#hint : null;
     const deco = decoration(hint?.step, hint?.stage);
-    const marks = (this.#showMarks || deco.showMarks) && !solution && !grid.rules ? this.#currentMarks(grid) : null;
+    const marks = (this.#showMarks || deco.showMarks) && !solution ? this.#currentMarks(grid) : null;
     const pointed = new Set(this.#pointed && this.#pointed.version === grid.version ? this.#pointed.cells : []);
     return { values, marks, deco, pointed, kindOfFilled: 'solved' };
   }

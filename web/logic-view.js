@@ -29,6 +29,7 @@ export const LOGIC_CSS = `
   font-size: calc(100cqi / var(--n) / var(--mk) * 0.78); font-weight: 400; line-height: 1;
   color: var(--_muted); pointer-events: none;
 }
+.has-total .marks { top: 27%; font-size: calc(100cqi / var(--n) / var(--mk) * 0.68); }
 .mark { display: flex; align-items: center; justify-content: center; min-width: 0; min-height: 0; border-radius: 30%; }
 .mark.m-pattern { background: var(--_hint-mark); color: var(--_fg); font-weight: 700; }
 .mark.m-place { background: var(--_hint-place); color: var(--_cell-bg); font-weight: 700; }

@@ -77,7 +77,7 @@ def page(app_page):
 def board(page, browser_helpers):
     page.get_by_role("radio", name="9×9").check()
     page.evaluate("""() => { const el = document.querySelector('sudoku-solver');
-        el.removeAttribute('controls'); el.size = '9x9'; el.puzzle = ''; el.showCandidates = false;
+        el.removeAttribute('controls'); el.rules = null; el.size = '9x9'; el.puzzle = ''; el.showCandidates = false;
         el.shadowRoot.querySelector('details').open = false; }""")
     page.emulate_media(color_scheme="light", forced_colors="none")
     board = Board(page, browser_helpers)

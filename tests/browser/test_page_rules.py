@@ -6,6 +6,7 @@ phone, and printed black on white."""
 from __future__ import annotations
 
 import json
+import os
 import re
 import sys
 from pathlib import Path
@@ -358,3 +359,21 @@ def test_print_shows_the_rules_black_on_white(open_page):
         page.screenshot(path=str(SHOTS / "rules-print.png"))
     finally:
         page.emulate_media(media="screen")
+
+
+def test_a_killer_hint_screenshot_for_the_readme(open_page):
+    with open(ROOT / "data" / "variants" / "killer_public_janko_9x9.jsonl", encoding="utf-8") as lines:
+        puzzle = json.loads(next(lines))
+    page = open_page("index.html#9x9")
+    page.set_viewport_size({"width": 1200, "height": 1000})
+    solver(page).evaluate("(el, k) => { el.rules = k.rules; el.puzzle = k.givens; }", puzzle)
+    hint = solver(page).get_by_role("button", name="Hint", exact=True)
+    hint.click()                                               # the first press: where to look
+    expect(status(page)).to_contain_text("Look at the cage")
+    hint.click()                                               # the second: the cells and the deduction
+    expect(status(page)).to_contain_text("so remove")
+    page.mouse.move(0, 0)
+    # The README's picture is refreshed only on request, so a test run leaves the working tree clean.
+    folder = ROOT / ("docs" if os.environ.get("SUDOKU_SCREENSHOTS") else "test-results")
+    folder.mkdir(exist_ok=True)
+    page.screenshot(path=str(folder / "killer-hint.png"), full_page=True)

@@ -79,7 +79,7 @@ def page(app_page, shared_context, site_server):
 def board(page):
     page.get_by_role("radio", name="9×9").check()
     page.evaluate("""() => { const el = document.querySelector('sudoku-solver');
-        el.size = '9x9'; el.puzzle = ''; document.activeElement?.blur?.(); }""")
+        el.rules = null; el.size = '9x9'; el.puzzle = ''; document.activeElement?.blur?.(); }""")
     board = Board(page)
     expect(board.grid.get_by_role("gridcell")).to_have_count(81)
     return board

@@ -1,6 +1,6 @@
 """<sudoku-solver> with variant rules: the `rules` attribute is drawn and obeyed, an f-puzzles link pasted on
-the board loads the puzzle with its cages, clashes under the rules are marked, and what works for classic
-rules only (Hint) says so. One page, one engine."""
+the board loads the puzzle with its cages, clashes under the rules are marked, and Hint, Candidates, Rate and
+Steps follow the rules (every step checked against the solution). One page, one engine."""
 from __future__ import annotations
 
 import json
@@ -13,10 +13,24 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from sudoku_core import Grid  # noqa: E402
 from sudoku_core.fpuzzles import fpuzzles_link  # noqa: E402
+from sudoku_core.logic.path import solve_path  # noqa: E402
 from sudoku_core.rules import Cage, Rules  # noqa: E402
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
+DATA = Path(__file__).resolve().parents[2] / "data" / "variants"
+
+
+def first_puzzle(name: str) -> dict:
+    return json.loads((DATA / name).read_text().splitlines()[0])
+
+
+def assert_true_to(solution: str, step: dict) -> None:
+    """A step places only the solution's digits and never takes a solution's digit away."""
+    for p in step["placements"]:
+        assert solution[p["cell"]] == str(p["digit"]), step
+    for e in step["eliminations"]:
+        assert solution[e["cell"]] != str(e["digit"]), step
 
 
 @pytest.fixture(scope="module")
@@ -60,8 +74,6 @@ def test_a_pasted_f_puzzles_killer_loads_with_its_cages_and_solves(widget, brows
     solver.get_by_role("button", name="Solve", exact=True).click()
     expect(status).to_contain_text("Solved", timeout=30_000)
     assert solver.evaluate("(el) => el.solution") == HARD_SOLUTION
-    solver.get_by_role("button", name="Hint", exact=True).click()
-    expect(status).to_have_text("Hints, pencil marks, ratings and steps are for classic Sudoku: not yet for variant rules.")
 
 
 def test_a_clash_under_the_rules_is_marked_and_bad_rules_change_nothing(widget):
@@ -192,3 +204,44 @@ def test_the_iframe_takes_rules_in_its_fragment_and_in_set_puzzle(framed):
                                               "rules": [1, 2]}, origin])
     bad = reply(page, "r5")
     assert not bad["ok"] and bad["error"]["code"] == "bad_request" and '"rules" must be an object' in bad["error"]["message"]
+
+
+def test_hint_rate_candidates_and_steps_follow_killer_rules(widget, browser_helpers):
+    page, solver = widget
+    killer = first_puzzle("killer_public_janko_9x9.jsonl")
+    solver.evaluate("(el, k) => { el.rules = k.rules; el.puzzle = k.givens; }", killer)
+    status = solver.get_by_role("status")
+    hint = solver.evaluate("(el) => el.hint()")                  # press 1: the technique and where to look
+    assert hint["stage"] == 1 and hint["technique"]
+    assert_true_to(killer["solution"], hint)
+    cages = [u for u in hint["units"] if u["name"].startswith("the cage")]
+    if hint["technique"].startswith("Cage"):
+        assert cages and all(u["cells"] for u in cages)          # the cage is named with its cells, to draw
+    hint_button = solver.get_by_role("button", name="Hint", exact=True)
+    hint_button.click()                                          # press 2: the cells and the deduction
+    expect(status).to_contain_text(hint["text"].rstrip("."))
+    hint_button.click()                                          # press 3: applied, as one undoable step
+    expect(status).to_contain_text("Applied: ")
+    shown = solver.evaluate("(el) => el.puzzle")
+    for p in hint["placements"]:
+        assert shown[p["cell"]] == str(p["digit"])
+    rating = solver.evaluate("(el) => el.rate()")
+    assert isinstance(rating["score"], (int, float)) and rating["level"]
+    solver.get_by_role("button", name="Candidates", exact=True).click()
+    expect(solver.locator(".mark").first).to_be_visible()
+    solver.get_by_role("button", name="Candidates", exact=True).click()
+
+
+def test_the_steps_of_a_jigsaw_puzzle_are_each_true_to_its_solution(widget):
+    page, solver = widget
+    jigsaw = first_puzzle("jigsaw_9x9.jsonl")
+    solver.evaluate("(el, k) => { el.rules = k.rules; el.puzzle = k.givens; }", jigsaw)
+    grid = Grid.parse(jigsaw["givens"])
+    path = solve_path(grid, rules=Rules.from_dict(grid.shape, jigsaw["rules"])).to_dict()   # what the panel shows
+    assert path["solved"] and path["steps"]
+    for step in path["steps"]:
+        assert_true_to(jigsaw["solution"], step)
+    solver.locator("summary", has_text="Steps").click()
+    sentence = solver.locator(".steps .sentence")
+    expect(sentence).to_have_text(f"Step 1 of {len(path['steps'])}: {path['steps'][0]['text']}.", timeout=60_000)
+    solver.locator("summary", has_text="Steps").click()

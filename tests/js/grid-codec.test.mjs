@@ -59,15 +59,19 @@ test('keys: digits and letters up to the side, case-insensitive', () => {
   assert.equal(valueOfKey('ArrowUp', 9), -1);
 });
 
-test('the fragment: line, size:line, size alone, or text for the engine', () => {
-  assert.deepEqual(readFragment(HARD), { size: null, puzzle: HARD });
-  assert.deepEqual(readFragment('3x2:' + '.'.repeat(36)), { size: '3x2', puzzle: '.'.repeat(36) });
-  assert.deepEqual(readFragment('16x16'), { size: '16x16', puzzle: null });
-  assert.deepEqual(readFragment(''), { size: null, puzzle: null });
-  assert.deepEqual(readFragment('%E2%9C%93'), { size: null, puzzle: '✓' });
+test('the fragment: line, size:line, size alone, or text for the engine; rules after a semicolon', () => {
+  assert.deepEqual(readFragment(HARD), { size: null, puzzle: HARD, rules: null });
+  assert.deepEqual(readFragment('3x2:' + '.'.repeat(36)), { size: '3x2', puzzle: '.'.repeat(36), rules: null });
+  assert.deepEqual(readFragment('16x16'), { size: '16x16', puzzle: null, rules: null });
+  assert.deepEqual(readFragment(''), { size: null, puzzle: null, rules: null });
+  assert.deepEqual(readFragment('%E2%9C%93'), { size: null, puzzle: '✓', rules: null });
   assert.equal(readFragment('x'.repeat(50), 10).puzzle.length, 10);
+  assert.deepEqual(readFragment(`${HARD};x;c15-1112`), { size: null, puzzle: HARD, rules: 'x;c15-1112' });
+  assert.deepEqual(readFragment('9x9;n'), { size: '9x9', puzzle: null, rules: 'n' });
   assert.equal(fragmentOf(HARD, '9x9'), HARD);
   assert.equal(fragmentOf('.'.repeat(81), '9x9'), '');
+  assert.equal(fragmentOf('.'.repeat(81), '9x9', 'x'), '9x9;x');
+  assert.equal(fragmentOf(HARD, '9x9', 'x;n'), `${HARD};x;n`);
   assert.equal(fragmentOf('.'.repeat(256), '16x16'), '16x16');
   assert.equal(fragmentOf('1' + '.'.repeat(35), '3x2'), `3x2:1${'.'.repeat(35)}`);
 });
