@@ -8,7 +8,8 @@ report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and
 from __future__ import annotations
 
 import time
-from typing import Callable
+from contextlib import contextmanager
+from typing import Callable, Iterator
 
 from ..formats import format_sdk, solver_links, sudokuwiki_string
 from ..generate import (
@@ -65,6 +66,21 @@ def _level_word(text: "str | None") -> "Level | None":
     raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {', '.join(LEVELS)}.")
 
 
+@contextmanager
+def _generation_errors(level: "Level | None", max_ms: "int | None", context: Context, advice: str) -> Iterator[None]:
+    """The generator's failures as the bridge's errors: a level not reached, out of time, anything else."""
+    try:
+        yield
+    except LevelNotReached as error:
+        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
+                          f"({error.attempts} made); try again or choose another level"),
+                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
+    except GenerationTimeout:
+        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; {advice}.", ms=context.ms()) from None
+    except (GenerationCancelled, GenerationError) as error:
+        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+
+
 def _variant_names(request: Request) -> "str | list | None":
     """The `variant` field: "killer,x" or ["killer", "x"]; None when not sent (classic Sudoku)."""
     variant = request.get("variant")
@@ -82,23 +98,15 @@ def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> 
     level = _level_word(request.text("level"))
     max_ms = request.max_ms()
     context = request.context
-    try:
-        made = generate_variant(variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
-                                symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
-                                givens=request.integer("givens", 0, 0, shape.cell_count), level=level,
-                                timeout=None if max_ms is None else max_ms / 1000,
-                                progress=_progress_reporter(context, level))
-    except (ValueError, RaterUnavailable) as error:  # a bad option, or rules no grid of the size obeys
-        raise BridgeError("bad_request", capitalised(str(error))) from None
-    except LevelNotReached as error:
-        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
-                          f"({error.attempts} made); try again or choose another level"),
-                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
-    except GenerationTimeout:
-        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; allow more time.",
-                          ms=context.ms()) from None
-    except GenerationError as error:
-        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+    with _generation_errors(level, max_ms, context, "allow more time"):
+        try:
+            made = generate_variant(variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
+                                    symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
+                                    givens=request.integer("givens", 0, 0, shape.cell_count), level=level,
+                                    timeout=None if max_ms is None else max_ms / 1000,
+                                    progress=_progress_reporter(context, level))
+        except (ValueError, RaterUnavailable) as error:  # a bad option, or rules no grid of the size obeys
+            raise BridgeError("bad_request", capitalised(str(error))) from None
     rating = made.rating.to_dict() if made.rating is not None else None
     return {"puzzle": made.givens.to_line(), "rules": made.rules.to_dict(), "variant": ",".join(made.variants),
             "solution": made.solution.to_line(), "size": shape.spec, "side": shape.side,
@@ -124,23 +132,15 @@ def op_generate(request: Request) -> dict:
     minimal = request.flag("minimal", True)
     max_ms = request.max_ms()
     context = request.context
-    try:
-        made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
-                                timeout=None if max_ms is None else max_ms / 1000, rate=shape.side <= RATED_MAX_SIDE,
-                                progress=_progress_reporter(context, level))
-    except ValueError as error:  # an unknown symmetry: the generator's sentence names the choices
-        raise BridgeError("bad_request", capitalised(str(error))) from None
-    except LevelNotReached as error:
-        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
-                          f"({error.attempts} made); try again or choose another level"),
-                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
-    except GenerationTimeout:
-        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; allow more time or "
-                                     "choose a smaller size.", ms=context.ms()) from None
-    except RaterUnavailable as error:
-        raise BridgeError("bad_request", sentence(f"Levels are not available: {error}")) from None
-    except (GenerationCancelled, GenerationError) as error:
-        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+    with _generation_errors(level, max_ms, context, "allow more time or choose a smaller size"):
+        try:
+            made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
+                                    timeout=None if max_ms is None else max_ms / 1000,
+                                    rate=shape.side <= RATED_MAX_SIDE, progress=_progress_reporter(context, level))
+        except ValueError as error:  # an unknown symmetry: the generator's sentence names the choices
+            raise BridgeError("bad_request", capitalised(str(error))) from None
+        except RaterUnavailable as error:
+            raise BridgeError("bad_request", sentence(f"Levels are not available: {error}")) from None
     rating = made.rating.to_dict() if made.rating is not None else None
     return {"puzzle": made.puzzle.to_line(), "solution": made.solution.to_line(),
             "size": shape.spec, "side": shape.side, "boxRows": shape.box_rows,
