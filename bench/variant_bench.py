@@ -4,13 +4,26 @@
     .venv/bin/python bench/variant_bench.py --limit 20   # quicker
 
 Each puzzle is solved exactly as the page does it: `solve_and_count(limit=2)`, the first solution and the
-proof that there is no second. Every answer is checked (rules.conflicts empty, givens kept, equal to the
-solution stored with the puzzle). Times are per puzzle, in milliseconds, best of `--repeat` runs.
+proof that there is no second, from rules made beforehand (so a new set of rules pays for its tables in
+the time, as on the page). Every answer is checked (rules.conflicts empty, givens kept, equal to the
+solution stored with the puzzle). Times are per puzzle, in milliseconds, best of `--repeat` runs;
+"nodes" are the search's states (`SearchStats.nodes`); "us/node" is the set's total time over its total
+nodes, the cost of one state of the search (with the set-up of each puzzle spread over its nodes: for
+sets solved in one node or a few, it is mostly set-up).
 
-The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py; "classic"
-is the first puzzles of data/17_clue.txt.gz under the classic solver, and "X/Windoku as classic" the
-X and Windoku puzzles solved by the classic solver without their extra rules, to compare like for like
-(those have several classic solutions, so the classic solver proves two).
+The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py. To compare
+like with like, the classic engine is measured on:
+
+* "classic 17-clue": the first puzzles of data/17_clue.txt.gz (mostly solved without a guess);
+* "classic top1465": the first puzzles of data/magictour_top1465.txt, hard ones, whose node counts are
+  those of the variant sets (median 29 for the first 100, against Jigsaw's 31, X's 25, Windoku's 12);
+* "X/Windoku givens as classic": the X and Windoku puzzles without their extra rules (several classic
+  solutions, so the classic solver proves two).
+
+and the variant engine is forced over classic puzzles by "top1465 as Jigsaw": the same top1465
+puzzles, their boxes given as Jigsaw regions (`Rules(regions=boxes)`, not the classic rules, so the
+Jigsaw code path runs: regions gathered by masked shifts, region/line locked candidates). The
+deductions are the classic ones, so the node counts are equal and the times compare directly.
 """
 from __future__ import annotations
 
@@ -21,6 +34,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -31,6 +45,7 @@ from sudoku_core import variant_solver  # noqa: E402
 
 NINE = Shape.parse("9x9")
 DATA = ROOT / "data"
+BOXES = Rules(NINE, regions=tuple(u.cells for u in NINE.units[18:]))  # the boxes, as Jigsaw regions
 
 
 def timed(fn, repeat: int) -> float:
@@ -42,41 +57,35 @@ def timed(fn, repeat: int) -> float:
     return best
 
 
-def variant_set(name: str, limit: "int | None", repeat: int) -> "tuple[list[float], list[int]]":
-    lines = (DATA / "variants" / name).read_text().splitlines()[:limit]
+def measure(puzzles: "list[tuple[Grid, Rules | None, str | None]]", repeat: int
+            ) -> "tuple[list[float], list[int]]":
+    """(grid, rules or None for the classic engine, expected solution or None) -> times and node counts."""
     times, nodes = [], []
-    for line in lines:
-        puzzle = json.loads(line)
-        grid = Grid.parse(puzzle["givens"])
-        rules = Rules.from_dict(NINE, puzzle["rules"])
+    for grid, rules, expected in puzzles:
         result = {}
+        if rules is None:
+            def run() -> None:
+                result["tally"] = solver.solve_and_count(grid, 2)
 
-        def run() -> None:
-            result["tally"] = variant_solver.solve_and_count(grid, rules, 2)
+            def count(stats: SearchStats) -> int:
+                return solver.count_solutions(grid, 2, stats=stats)
+        else:
+            def run() -> None:
+                result["tally"] = variant_solver.solve_and_count(grid, rules, 2)
 
+            def count(stats: SearchStats) -> int:
+                return variant_solver.count_solutions(grid, rules, 2, stats=stats)
         times.append(timed(run, repeat))
         tally = result["tally"]
-        if tally.count != 1 or tally.first.to_line() != puzzle["solution"] or rules.conflicts(tally.first):
-            raise SystemExit(f"{name}: wrong answer for {puzzle['givens']}: {tally}")
+        if rules is None:
+            wrong = tally.first is None or not tally.first.is_solution_of(grid)
+        else:
+            wrong = (tally.count != 1 or 0 in tally.first.values or rules.conflicts(tally.first)
+                     or any(g not in (0, v) for g, v in zip(grid.values, tally.first.values)))
+        if wrong or (expected and tally.first.to_line() != expected):
+            raise SystemExit(f"wrong answer for {grid.to_line()} under {rules}: {tally}")
         stats = SearchStats()
-        variant_solver.count_solutions(grid, rules, 2, stats=stats)
-        nodes.append(stats.nodes)
-    return times, nodes
-
-
-def classic_set(grids: "list[Grid]", repeat: int) -> "tuple[list[float], list[int]]":
-    times, nodes = [], []
-    for grid in grids:
-        result = {}
-
-        def run() -> None:
-            result["tally"] = solver.solve_and_count(grid, 2)
-
-        times.append(timed(run, repeat))
-        if result["tally"].first is None or not result["tally"].first.is_solution_of(grid):
-            raise SystemExit(f"classic: wrong answer for {grid.to_line()}")
-        stats = SearchStats()
-        solver.count_solutions(grid, 2, stats=stats)
+        count(stats)
         nodes.append(stats.nodes)
     return times, nodes
 
@@ -85,7 +94,25 @@ def row(label: str, times: "list[float]", nodes: "list[int]") -> str:
     ms = sorted(t * 1000 for t in times)
     p90 = ms[min(len(ms) - 1, int(0.9 * len(ms)))]
     return (f"| {label} | {len(ms)} | {statistics.median(ms):.2f} | {p90:.2f} | {ms[-1]:.2f} | "
-            f"{statistics.median(nodes):.0f} | {max(nodes)} |")
+            f"{statistics.median(nodes):.0f} | {max(nodes)} | {sum(ms) * 1000 / sum(nodes):.1f} |")
+
+
+def variant_puzzles(name: str, limit: "int | None", as_classic: bool = False) -> list:
+    out = []
+    for line in (DATA / "variants" / name).read_text().splitlines()[:limit]:
+        puzzle = json.loads(line)
+        grid = Grid.parse(puzzle["givens"])
+        if as_classic:
+            out.append((grid, None, None))
+        else:
+            out.append((grid, Rules.from_dict(NINE, puzzle["rules"]), puzzle["solution"]))
+    return out
+
+
+def classic_lines(name: str, count: int) -> "list[Grid]":
+    opener: Callable = gzip.open if name.endswith(".gz") else open
+    with opener(DATA / name, "rt") as f:
+        return [Grid.parse(line) for line in f.read().split()[:count]]
 
 
 def main() -> None:
@@ -95,18 +122,24 @@ def main() -> None:
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}; solve_and_count(limit=2) per puzzle; times in ms")
     print()
-    print("| set | puzzles | median | p90 | max | nodes median | nodes max |")
-    print("|---|---:|---:|---:|---:|---:|---:|")
-    classic_lines = gzip.open(DATA / "17_clue.txt.gz", "rt").read().split()[: args.limit or 100]
-    print(row("classic 17-clue (classic engine)", *classic_set([Grid.parse(x) for x in classic_lines], args.repeat)),
-          flush=True)
-    for label, name in (("Killer", "killer_9x9.jsonl"), ("Jigsaw", "jigsaw_9x9.jsonl"), ("X", "x_9x9.jsonl"),
-                        ("Windoku", "windoku_9x9.jsonl")):
-        print(row(f"{label} (variant engine)", *variant_set(name, args.limit, args.repeat)), flush=True)
-    for label, name in (("X", "x_9x9.jsonl"), ("Windoku", "windoku_9x9.jsonl")):
-        lines = (DATA / "variants" / name).read_text().splitlines()[: args.limit]
-        grids = [Grid.parse(json.loads(line)["givens"]) for line in lines]
-        print(row(f"{label} givens as classic (classic engine)", *classic_set(grids, args.repeat)), flush=True)
+    print("| set | puzzles | median | p90 | max | nodes median | nodes max | us/node |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    count = args.limit or 100
+    top = classic_lines("magictour_top1465.txt", count)
+    sets = [
+        ("classic 17-clue (classic engine)", [(g, None, None) for g in classic_lines("17_clue.txt.gz", count)]),
+        ("classic top1465 (classic engine)", [(g, None, None) for g in top]),
+        ("top1465 as Jigsaw, regions = boxes (variant engine)", [(g, BOXES, None) for g in top]),
+        ("Killer (variant engine)", variant_puzzles("killer_9x9.jsonl", args.limit)),
+        ("Jigsaw (variant engine)", variant_puzzles("jigsaw_9x9.jsonl", args.limit)),
+        ("X (variant engine)", variant_puzzles("x_9x9.jsonl", args.limit)),
+        ("Windoku (variant engine)", variant_puzzles("windoku_9x9.jsonl", args.limit)),
+        ("X givens as classic (classic engine)", variant_puzzles("x_9x9.jsonl", args.limit, True)),
+        ("Windoku givens as classic (classic engine)", variant_puzzles("windoku_9x9.jsonl", args.limit, True)),
+    ]
+    measure(sets[0][1][:1], 1)  # the engine's first call (lazy imports, first tables) is not a puzzle's time
+    for label, puzzles in sets:
+        print(row(label, *measure(puzzles, args.repeat)), flush=True)
 
 
 if __name__ == "__main__":

@@ -1,5 +1,9 @@
 """Exact solving for any box shape: digit bitboards, singles, locked candidates and guided search.
 
+The search runs on tables: those of a box shape here, or those of variant rules (Jigsaw, X, Windoku,
+extra regions, chess moves: other peers and houses, see `topology`; Killer cages add a step, see
+`variant_solver`). The classic shape's tables are the fast path the rest is measured against.
+
 The state of a search is one bitboard per digit: bit i of `cand[d]` is set when digit d+1 may still
 stand in cell i (a placed digit keeps its own bit, so every unit always holds each digit at least
 once), and one more board, `cand[n]`, with a bit for every placed cell. Placing a digit is then a
@@ -40,7 +44,9 @@ class SearchStats:
 
 
 class _Tables:
-    """Per-shape bitboard tables the search needs, computed once per shape."""
+    """Per-shape bitboard tables the search needs, computed once per shape. The variant solver's tables
+    (see `topology`) replace the peers and the unit kinds, and set `locked` to None: its own steps run
+    the box-line rule, after the Killer cages."""
 
     __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "cell_bits",
                  "stride", "shifts", "digit_spread", "unit_kinds", "locked", "count", "pack")
@@ -72,7 +78,7 @@ class _Tables:
             kind([u.cells[0] for u in shape.units[2 * n:]], [i * n + j for i in range(r) for j in range(c)],
                  [(1, c), (n, r)]),
         )
-        self.locked = _LockedTables(shape, self.digit_spread)
+        self.locked: "_LockedTables | None" = _LockedTables(shape, self.digit_spread)
 
 
 _TABLES: dict[Shape, _Tables] = {}
@@ -96,6 +102,8 @@ class _Search:
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.stats = stats if stats is not None else SearchStats()
+        #: The variant search's own steps, run when the classic ones find nothing more (see `_propagate`).
+        self._more: "Callable[[list[int], int, list[int] | None], tuple[int, list[int] | None]] | None" = None
 
     # -- placing --------------------------------------------------------------------------------
     def _place(self, cand: list[int], d: int, cells: int) -> bool:
@@ -136,9 +144,13 @@ class _Search:
     # -- propagation ----------------------------------------------------------------------------
     def _propagate(self, cand: list[int], parent: "list[int] | None" = None) -> int:
         """Apply singles and locked candidates to a fixed point. Returns the board of solved cells, or
-        -1 on a contradiction. `parent` (the state this one branched from) is for the variant solver's
-        search, which reuses this class and remembers what it settled there."""
+        -1 on a contradiction.
+
+        A variant search adds its own steps (`_more`): more(cand, packed open candidates, state) ->
+        (1 when it changed `cand` | 0 | -1 on a contradiction, state), where the state is the last one
+        at which the steps were settled: `parent` (the state this one branched from) to begin with."""
         t = self.t
+        more = self._more
         n = t.n
         all_cells = t.all_cells
         place = self._place
@@ -146,6 +158,7 @@ class _Search:
         digits = range(n)
         shifts = t.shifts
         count, pack = t.count, t.pack
+        locked = t.locked
         while True:
             # Naked singles, all cells at once: count candidates per cell as "at least once/twice".
             while True:
@@ -172,7 +185,8 @@ class _Search:
                 cand[n] |= singles
             solved = cand[n]
             if solved == all_cells:
-                return solved
+                # a variant's full grid: the last cells placed must keep its rules (cage totals)
+                return solved if more is None or more(cand, 0, parent)[0] >= 0 else -1
             # Hidden singles: a digit that fits in one cell of a unit.
             packed = pack(cand)  # the boards in one int, shared by the hidden singles and the locked candidates
             settled = solved * t.digit_spread  # the solved cells, on every digit's board
@@ -188,9 +202,14 @@ class _Search:
             # Locked candidates: a digit whose places in a unit all lie in one other unit (a box
             # within one line, or a line within one box) is taken out of the rest of that other unit.
             open_cands = packed & ~settled
-            gone = _locked_eliminations(t.locked, open_cands) & open_cands
+            gone = 0 if locked is None else _locked_eliminations(locked, open_cands) & open_cands
             if not gone:
-                return solved
+                if more is None:
+                    return solved
+                changed, parent = more(cand, open_cands, parent)
+                if changed <= 0:
+                    return -1 if changed else solved
+                continue
             packed &= ~gone
             for d, shift in enumerate(shifts):
                 cand[d] = (packed >> shift) & all_cells

@@ -1,17 +1,16 @@
 """Exact solving under variant rules (`sudoku_core.rules.Rules`): Jigsaw, X, Windoku, extra regions,
 anti-knight, anti-king and Killer cages, alone or together, on any box shape.
 
-Classic rules go straight to `sudoku_core.solver`, which stays as it is. For the rest the state is the
-classic solver's: one bitboard per digit (bit i of `cand[d]` set when digit d+1 may stand in cell i; a
-placed digit keeps its own bit) plus `cand[n]`, the board of placed cells; a branch is `list(cand)`.
-The classic bitboard helpers are reused, with the rules' peers in place of the shape's.
+Classic rules go straight to `sudoku_core.solver`. The rest run through the same search, the classic
+solver's `_Search`, over other tables (`topology.Topology`, made once per rules): the state is one bitboard
+per digit (bit i of `cand[d]` set when digit d+1 may stand in cell i; a placed digit keeps its own bit)
+plus `cand[n]`, the board of placed cells; a branch is `list(cand)`.
 
 Propagation, repeated to a fixed point:
-  * naked singles: placing a digit clears it from the cell's peers (`Rules.peers`: houses, cages,
-    chess moves);
-  * hidden singles in every house of `side` cells: rows and columns (and boxes, when no Jigsaw regions
-    replace them) all at once on the packed boards as in the classic solver, the other houses (regions,
-    diagonals, windows, extra regions, cages of `side` cells) digit by digit;
+  * naked singles: placing a digit clears it from the cell's peers (houses, cages, chess moves);
+  * hidden singles in every house of `side` cells, all digits and houses at once on the packed boards:
+    rows, columns (and boxes) as in the classic solver, diagonals and windows by the same folds, Jigsaw
+    regions, extra regions and cages of `side` cells by masked shifts (`topology`);
   * Killer cages, from tables made once per (size, total, side): every digit set (a bitmask, bit d-1 for
     digit d) of `size` distinct digits adding to `total`. At a node a cage keeps the sets that hold all
     its placed digits and whose other digits its open cells can take one each (an exact matching for up
@@ -23,10 +22,10 @@ Propagation, repeated to a fixed point:
   * the "45 rule", fixed by the rules and so found once: the cells of a house outside the cages lying
     wholly inside it (innies), and the cells outside a house of the cages that cover it (outies, when
     they see each other), add up to a known total: they become cages of the search (not of the puzzle);
-  * locked candidates (box and line), when the boxes are houses, on the packed boards as in the classic
-    solver; then, generalised, between any two full houses sharing two cells or more (region and row or
-    column, diagonal or window and a line or box, ...): when a digit's candidates in one lie all in the
-    shared cells, the other loses the digit elsewhere.
+  * locked candidates: box and line as in the classic solver when the boxes are houses; then between
+    any two kinds of houses that share two cells or more (regions and rows or columns, a diagonal or the
+    windows and the boxes or lines, ...): when a digit's candidates in one house lie all in its
+    intersection with another, the other loses the digit elsewhere (`topology.PairLock`).
 Then the search branches on the open cell with the fewest candidates, digits in increasing order.
 """
 from __future__ import annotations
@@ -39,6 +38,7 @@ from . import solver
 from .grid import Grid
 from .rules import Rules, RulesError
 from .solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
+from .topology import Topology, irregular_kind, lattice_kind, locked_pairs, pair_eliminations
 
 __all__ = ["cage_combinations", "count_solutions", "is_unique", "iter_solutions", "solve", "solve_and_count",
            "SearchLimitExceeded", "SearchStats", "Tally"]
@@ -139,67 +139,30 @@ class _CageTable:
         self.memo: dict = {}  # the cage's cells' state -> what it allows (see `_Search._cages`)
 
 
-class _VariantTables:
-    """What a search under one set of rules needs, made once per `Rules`."""
+class _VariantTables(solver._Tables):
+    """What a search under one set of rules needs, made once per `Rules`: the classic tables of its shape
+    with its peers and houses (`topology`), and its Killer cages."""
 
-    __slots__ = ("n", "all_cells", "cell_bits", "peer_masks", "shifts", "count", "pack", "digit_spread",
-                 "unit_kinds", "locked", "houses", "cages", "digit_lists", "intersections")
+    __slots__ = ("topology", "irregular", "box_lines", "pairs", "cages", "digit_lists")
 
     def __init__(self, rules: Rules) -> None:
-        shape = rules.shape
-        classic = solver._tables(shape)
-        n = self.n = shape.side
-        self.all_cells = classic.all_cells
-        self.cell_bits = classic.cell_bits
-        self.peer_masks = tuple(sum(1 << j for j in p) for p in rules.peers)
-        self.shifts, self.count, self.pack = classic.shifts, classic.count, classic.pack
-        self.digit_spread = classic.digit_spread
-        boxes = rules.regions is None
-        # Rows and columns (and boxes) by the classic packed folds; every other full house one by one.
-        self.unit_kinds = classic.unit_kinds if boxes else classic.unit_kinds[:2]
-        self.locked = classic.locked if boxes else None
-        covered = 3 * n if boxes else 2 * n
-        houses = [sum(1 << i for i in u.cells) for u in rules.houses[covered:] if len(u.cells) == n]
-        houses += [sum(1 << i for i in c.cells) for c in rules.cages if len(c.cells) == n]
-        self.houses = tuple(dict.fromkeys(houses))  # a cage that repeats a house adds nothing
-        self.intersections = _intersections(rules, boxes)
+        classic = solver._tables(rules.shape)
+        for name in solver._Tables.__slots__:
+            setattr(self, name, getattr(classic, name))
+        topo = self.topology = Topology(rules)
+        n, spread = self.n, self.digit_spread
+        self.peer_masks = topo.peer_masks
+        classic_kinds, lattice, irregular = topo.kinds
+        self.unit_kinds = classic.unit_kinds[:len(classic_kinds)] + tuple(lattice_kind(g, spread) for g in lattice)
+        self.irregular = tuple(irregular_kind(g, n, spread) for g in irregular)
+        # Box-line locked candidates come after the cages (`_Search._variant_steps`), not in the classic steps.
+        self.locked = None
+        self.box_lines = classic.locked if topo.boxes else None
+        self.pairs = locked_pairs(classic_kinds + lattice + irregular, n, spread, topo.boxes)
         summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
         summed += _house_sums(rules, summed, self.peer_masks)
         self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed))
         self.digit_lists = _digit_lists(n) if n <= 12 else None
-
-
-def _intersections(rules: Rules, boxes: bool) -> "tuple":
-    """Locked candidates between any two full houses A and B that share two cells or more: when a digit's
-    candidates in A all lie in A & B, B loses the digit outside A. For each house A (as a board), by each
-    of its cells i: ((B, B & ~A), ...) for the houses B through i; a digit's candidates in A can only lie
-    inside a B that holds the lowest of them. Pairs of a box and a line are left to the classic packed
-    rule when the boxes are houses."""
-    n = rules.shape.side
-    classic = 3 * n if boxes else 0
-    full = [(k, sum(1 << i for i in u.cells)) for k, u in enumerate(rules.houses) if len(u.cells) == n]
-    full += [(-1, sum(1 << i for i in c.cells)) for c in rules.cages if len(c.cells) == n]
-    seen: "dict[int, int]" = {}
-    for k, m in full:
-        seen.setdefault(m, k)
-    full = [(k, m) for m, k in seen.items()]
-    partners: "dict[int, dict[int, list[tuple[int, int]]]]" = {}
-    for x, (k, a) in enumerate(full):
-        for l, b in full[x + 1:]:
-            shared = a & b
-            if not shared & (shared - 1):
-                continue  # one cell or none in common
-            if 0 <= k < classic and 0 <= l < classic and (k < 2 * n) != (l < 2 * n):
-                continue  # box and line: the classic rule's
-            for one, other in ((a, b), (b, a)):
-                by_cell = partners.setdefault(one, {})
-                pair = (other, other & ~one)
-                rest = shared
-                while rest:
-                    low = rest & -rest
-                    by_cell.setdefault(low.bit_length() - 1, []).append(pair)
-                    rest ^= low
-    return tuple((a, {i: tuple(p) for i, p in by_cell.items()}) for a, by_cell in partners.items())
 
 
 def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
@@ -284,128 +247,59 @@ class _Search(solver._Search):
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.stats = stats if stats is not None else SearchStats()
+        self._more = self._variant_steps if self.t.cages or self.t.box_lines or self.t.pairs else None
+        if not self.t.irregular:
+            self._hidden_singles = super()._hidden_singles  # the classic step alone: one call fewer a round
 
-    # -- propagation ----------------------------------------------------------------------------
-    def _propagate(self, cand: "list[int]", settled_at: "list[int] | None" = None) -> int:
-        """Singles, cages and locked candidates to a fixed point: the board of placed cells, or -1 on a
-        contradiction. `settled_at`: an earlier state (the parent's) at which every cage was settled, so
-        only the cages whose cells changed since are looked at again."""
+    def _hidden_singles(self, packed: int, settled: int) -> int:
+        """The classic solver's hidden singles (rows, columns, boxes and the houses folded like them),
+        then those of the houses of any shape (`topology.IrregularKind`)."""
+        found = super()._hidden_singles(packed, settled)
+        if found < 0:
+            return -1
+        for anchors, gather, fold, spread, scatter in self.t.irregular:
+            in_rows = gather(packed)
+            once, twice = fold(*in_rows)
+            if anchors & ~once:
+                return -1
+            single = once & ~twice & anchors
+            if single:
+                found |= scatter((single * spread) & in_rows[0]) & packed & ~settled  # from the one row with a place
+        return found
+
+    # -- propagation: the classic solver's over these tables, then these steps ------------------------
+    def _variant_steps(self, cand: "list[int]", open_cands: int, since: "list[int] | None"
+                       ) -> "tuple[int, list[int] | None]":
+        """When the singles find nothing more: the Killer cages whose cells changed since the state `since`
+        (all of them when None), then locked candidates, box and line as in the classic solver and between
+        other kinds of houses. (1 when a candidate went, 0 when none did, -1 on a contradiction; the state
+        the cages were looked at in.)"""
         t = self.t
-        n = t.n
-        all_cells = t.all_cells
-        place = self._place
-        peer_masks = t.peer_masks
-        digits = range(n)
-        shifts = t.shifts
-        count, pack = t.count, t.pack
-        houses = t.houses
-        while True:
-            # Naked singles, all cells at once (as in the classic solver).
-            while True:
-                once, twice = count(cand)
-                if once != all_cells:
-                    return -1
-                singles = once & ~twice & ~cand[n]
-                if not singles:
-                    break
-                for d in digits:
-                    s = cand[d] & singles
-                    if s:
-                        seen = 0
-                        rest = s
-                        while rest:
-                            low = rest & -rest
-                            peers = peer_masks[low.bit_length() - 1]
-                            if s & peers:
-                                return -1
-                            seen |= peers
-                            rest ^= low
-                        cand[d] &= ~seen
-                cand[n] |= singles
-            solved = cand[n]
-            if solved == all_cells:
-                return solved if self._cages_add_up(cand) else -1
-            # Hidden singles: rows, columns (boxes) on the packed boards, then the other houses.
-            packed = pack(cand)
-            settled = solved * t.digit_spread
-            hidden = 0
-            for anchors, spread, folds in t.unit_kinds:
-                once, twice = packed, 0
-                for fold in folds:
-                    once, twice = fold(once, twice)
-                if anchors & ~once:
-                    return -1
-                hidden |= (once & ~twice & anchors) * spread
-            hidden &= packed & ~settled
-            if hidden:
-                for d, shift in enumerate(shifts):
-                    found = (hidden >> shift) & all_cells
-                    if found and not place(cand, d, found):
-                        return -1
-                continue
-            if houses:
-                open_cells = ~solved
-                for d in digits:
-                    board = cand[d]
-                    found = 0
-                    for house in houses:
-                        x = board & house
-                        if not x & (x - 1):
-                            if not x:
-                                return -1
-                            found |= x
-                    found &= open_cells
-                    if found:
-                        if not place(cand, d, found):
-                            return -1
-                        hidden = 1
-                if hidden:
-                    continue
-            # Killer cages.
-            if t.cages:
-                if settled_at is None:
-                    dirty = all_cells
-                else:
-                    dirty = 0
-                    for d in digits:
-                        dirty |= cand[d] ^ settled_at[d]
-                settled_at = list(cand)
-                changed = self._cages(cand, dirty)
-                if changed < 0:
-                    return -1
-                if changed:
-                    continue
-            # Locked candidates (box and line).
-            if t.locked is not None:
-                open_cands = packed & ~settled
-                gone = _locked_eliminations(t.locked, open_cands) & open_cands
-                if gone:
-                    packed &= ~gone
-                    for d, shift in enumerate(shifts):
-                        cand[d] = (packed >> shift) & all_cells
-                    continue
-            # Locked candidates between any two houses (regions, diagonals, windows with lines, ...).
-            if not t.intersections:
-                return solved
-            open_cells = ~solved
-            changed = False
-            for d in digits:
-                board = cand[d] & open_cells
-                if not board:
-                    continue
-                gone = 0
-                for house, by_cell in t.intersections:
-                    x = board & house
-                    if x & (x - 1):
-                        for other, outside in by_cell.get((x & -x).bit_length() - 1, ()):
-                            if not x & ~other:
-                                gone |= outside
-                gone &= board
-                if gone:
-                    cand[d] &= ~gone
-                    changed = True
-            if not changed:
-                return solved
+        if t.cages:
+            if since is None:
+                dirty = t.all_cells
+            else:
+                dirty = 0
+                for d in range(t.n):
+                    dirty |= cand[d] ^ since[d]
+            since = list(cand)
+            changed = self._cages(cand, dirty)
+            if changed:
+                return changed, since
+        if not open_cands:
+            return 0, since
+        gone = 0 if t.box_lines is None else _locked_eliminations(t.box_lines, open_cands)
+        if t.pairs:
+            gone |= pair_eliminations(t.pairs, open_cands, t.stride)
+        gone &= open_cands
+        if gone:
+            all_cells = t.all_cells
+            for d, shift in enumerate(t.shifts):
+                cleared = gone >> shift & all_cells
+                if cleared:
+                    cand[d] &= ~cleared
+            return 1, since
+        return 0, since
 
     def _cages(self, cand: "list[int]", dirty: int) -> int:
         """Prune the Killer cages that have a cell in `dirty` by their digit sets: 1 when a candidate
@@ -560,18 +454,7 @@ class _Search(solver._Search):
             return False
         return sum(choices[:k]) <= left <= sum(choices[-k:])
 
-    def _cages_add_up(self, cand: "list[int]") -> bool:
-        """On a full grid: does every cage add up to its total?"""
-        for cage in self.t.cages:
-            total = 0
-            for d in range(self.t.n):
-                if cand[d] & cage.mask:
-                    total += (d + 1) * (cand[d] & cage.mask).bit_count()
-            if total != cage.total:
-                return False
-        return True
 
-    # -- search ---------------------------------------------------------------------------------
 # -- public API: the classic solver's, with the rules as the second argument ------------------------
 def _check(grid: Grid, rules: "Rules | None") -> "Rules | None":
     """The rules to search under, or None for the classic solver."""

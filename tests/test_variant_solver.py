@@ -12,6 +12,7 @@ import pytest
 
 from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape, solver
 from sudoku_core.rules import Cage, Rules, RulesError, sum_range
+from sudoku_core.topology import pair_eliminations
 from sudoku_core.variant_solver import (_house_sums, _Search, _tables, cage_combinations, count_solutions, is_unique,
                                         iter_solutions, solve, solve_and_count)
 
@@ -20,6 +21,10 @@ NINE = Shape.parse("9x9")
 FOUR = Shape.parse("4x4")
 SIX = Shape.parse("6x6")
 UNIQUE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+
+
+def load(name: str) -> "list[dict]":
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
 
 
 # -- an independent checker: every rule written out from its definition, not from Rules.houses/peers ----
@@ -226,13 +231,83 @@ def test_locked_candidates_between_a_region_and_a_row_eliminate():
     cand[1] &= ~(1 << 15)
     assert search._propagate(cand) >= 0
     assert not cand[1] >> 8 & 1
-    # the classic box-line pairs are left to the classic packed rule; a diagonal pairs with both
-    boxes_and_lines = {sum(1 << i for i in u.cells) for u in Rules(FOUR).houses}
-    diagonal = sum(1 << (i * 5) for i in range(4))
-    pairs = [(house, other) for house, by_cell in _tables(Rules(FOUR, diagonal_down=True)).intersections
-             for partners in by_cell.values() for other, _ in partners]
-    assert pairs and all(diagonal in (house, other) for house, other in pairs)
-    assert {other for house, other in pairs if house == diagonal} <= boxes_and_lines
+    # the classic box-line pairs are left to the classic packed rule: a diagonal pairs with the boxes only
+    # (it meets a row or a column in one cell)
+    assert len(_tables(Rules(FOUR, diagonal_down=True)).pairs) == 1
+    assert len(_tables(Rules(FOUR, regions=regions)).pairs) == 2  # regions with rows, regions with columns
+
+
+# -- the topology: the rules' houses and peers as the search's tables -------------------------------------
+def board(cells) -> int:
+    return sum(1 << i for i in cells)
+
+
+TOPOLOGY_RULES = [
+    Rules(NINE, diagonal_down=True, diagonal_up=True),
+    Rules(NINE, windows=True, anti_knight=True),
+    Rules.from_dict(NINE, load("jigsaw_9x9.jsonl")[0]["rules"]),
+    Rules.from_dict(NINE, load("killer_9x9.jsonl")[0]["rules"]),
+    Rules(NINE, extra_regions=((0, 10, 20, 30, 40, 50, 60, 70, 80), (1, 2, 3)), anti_king=True),
+    Rules(SIX, diagonal_down=True, regions=tuple(tuple(r * 6 + c for c in range(6)) for r in range(6))),
+    Rules(FOUR, regions=((0, 1, 4, 8), (2, 3, 6, 7), (5, 9, 10, 11), (12, 13, 14, 15)),
+          cages=(Cage((0, 1, 4, 5), 10),)),
+]
+
+
+@pytest.mark.parametrize("rules", TOPOLOGY_RULES, ids=range(len(TOPOLOGY_RULES)))
+def test_the_topology_has_the_houses_and_peers_of_its_rules(rules):
+    topology = _tables(rules).topology
+    n = rules.shape.side
+    assert topology.peer_masks == tuple(board(p) for p in rules.peers)
+    expected = {board(u.cells) for u in rules.houses if len(u.cells) == n}
+    expected |= {board(c.cells) for c in rules.cages if len(c.cells) == n}
+    assert set(topology.houses) == expected and len(topology.houses) == len(expected)
+    # every full house is in some kind; the houses of a kind are disjoint
+    groups = [group for kind in topology.kinds for group in kind]
+    assert {h for group in groups for h in group} == expected
+    for group in groups:
+        union = 0
+        for house in group:
+            assert not union & house
+            union |= house
+
+
+@pytest.mark.parametrize("rules", TOPOLOGY_RULES, ids=range(len(TOPOLOGY_RULES)))
+def test_hidden_singles_and_locked_candidates_of_the_tables_match_a_house_by_house_count(rules):
+    """On random candidate boards (any, even impossible ones): the packed folds and masked shifts find
+    the same hidden singles, empty houses and locked-candidate eliminations as a plain walk over the
+    houses."""
+    t = _tables(rules)
+    n, cells = t.n, t.stride
+    kinds = [group for kind in t.topology.kinds for group in kind]
+    rng = random.Random(5)
+    for _ in range(40):
+        density = rng.choice([0.15, 0.3, 0.6])
+        boards = [sum(1 << i for i in range(cells) if rng.random() < density) for _ in range(n)]
+        packed = sum(b << (d * cells) for d, b in enumerate(boards))
+        # hidden singles: the search's answer (-1 for a digit with no place in a house) ...
+        found = _Search(Grid.empty(rules.shape.spec), rules, None, None, None)._hidden_singles(packed, 0)
+        expected, empty = 0, False
+        for house in [h for group in kinds for h in group]:
+            for d, b in enumerate(boards):
+                x = b & house
+                empty |= not x
+                if x and not x & (x - 1):
+                    expected |= x << (d * cells)
+        assert found == (-1 if empty else expected)
+        # locked candidates between two kinds, not rows, columns and boxes among themselves
+        classic = 3 if t.topology.boxes else 2
+        gone = 0
+        for a in range(len(kinds)):
+            for b in range(max(a + 1, classic), len(kinds)):
+                if not any((x & y).bit_count() >= 2 for x in kinds[a] for y in kinds[b]):
+                    continue
+                pairs = list(itertools.product(kinds[a], kinds[b]))
+                for x, y in pairs + [(y, x) for x, y in pairs]:
+                    for d, cand in enumerate(boards):
+                        if cand & x and not cand & x & ~y:  # d of house x lies in house y: y loses it elsewhere
+                            gone |= (cand & y & ~x) << (d * cells)
+        assert pair_eliminations(t.pairs, packed, cells) & packed == gone
 
 
 def test_the_45_rule_over_runs_of_rows():
@@ -283,10 +358,6 @@ def test_cage_combinations_known_values():
 
 
 # -- 9x9 sets ---------------------------------------------------------------------------------------
-def load(name: str) -> "list[dict]":
-    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
-
-
 @pytest.mark.parametrize("name, count", [("killer_9x9.jsonl", 25), ("jigsaw_9x9.jsonl", 10), ("x_9x9.jsonl", 10),
                                          ("windoku_9x9.jsonl", 10)])
 def test_nine_by_nine_sets_solve_uniquely_to_their_solution(name, count):
