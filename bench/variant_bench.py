@@ -11,7 +11,8 @@ solution stored with the puzzle). Times are per puzzle, in milliseconds, best of
 nodes, the cost of one state of the search (with the set-up of each puzzle spread over its nodes: for
 sets solved in one node or a few, it is mostly set-up).
 
-The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py. To compare
+The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py, except the
+published Killers of janko.at (472 puzzles, cages only). To compare
 like with like, the classic engine is measured on:
 
 * "classic 17-clue": the first puzzles of data/17_clue.txt.gz (mostly solved without a guess);
@@ -130,7 +131,8 @@ def main() -> None:
         ("classic 17-clue (classic engine)", [(g, None, None) for g in classic_lines("17_clue.txt.gz", count)]),
         ("classic top1465 (classic engine)", [(g, None, None) for g in top]),
         ("top1465 as Jigsaw, regions = boxes (variant engine)", [(g, BOXES, None) for g in top]),
-        ("Killer (variant engine)", variant_puzzles("killer_9x9.jsonl", args.limit)),
+        ("Killer, published: janko.at (variant engine)", variant_puzzles("killer_public_janko_9x9.jsonl", args.limit)),
+        ("Killer, generated here (variant engine)", variant_puzzles("killer_9x9.jsonl", args.limit)),
         ("Jigsaw (variant engine)", variant_puzzles("jigsaw_9x9.jsonl", args.limit)),
         ("X (variant engine)", variant_puzzles("x_9x9.jsonl", args.limit)),
         ("Windoku (variant engine)", variant_puzzles("windoku_9x9.jsonl", args.limit)),
