@@ -6,6 +6,7 @@ import csv
 import gzip
 import io
 import json
+import sys
 
 import pytest
 
@@ -36,6 +37,11 @@ def run(capsys, *argv: str) -> tuple[int, str, str]:
     return status, captured.out, captured.err
 
 
+#: --jobs starts worker processes, which WebAssembly has not: those tests run in CPython only (this file also runs
+#: inside Pyodide, tests/test_in_pyodide.py, for everything else).
+needs_processes = pytest.mark.skipif(sys.platform == "emscripten", reason="no processes in WebAssembly")
+
+
 @pytest.fixture
 def bank(tmp_path):
     """bank(lines, name="bank.txt") -> path of a file of those lines (gzip when the name says .gz)."""
@@ -56,6 +62,7 @@ def small_chunks(monkeypatch):
 
 
 # -- rate -----------------------------------------------------------------------------------------------
+@needs_processes
 def test_rate_gives_the_same_lines_in_the_same_order_with_two_jobs(capsys, bank, small_chunks):
     path = bank()
     one = run(capsys, "rate", path)
@@ -73,6 +80,7 @@ def test_rate_reads_gzip_and_csv_and_writes_json_records_with_the_puzzle(capsys,
     assert all(r["status"] == "rated" and r["score"] >= 5 and r["level"] and r["hardest"] for r in records)
 
 
+@needs_processes
 def test_rate_csv_names_every_puzzle_with_its_status_and_reports_bad_lines_by_number(capsys, bank, small_chunks):
     path = bank([EASY, CLASH, PUZZLE[:-1], SEVERAL, PUZZLE])
     status, out, err = run(capsys, "rate", "--format", "csv", "--jobs", "2", path)
@@ -117,6 +125,7 @@ def test_an_unknown_filter_is_a_usage_error_before_any_output(capsys, bank, tmp_
 
 
 # -- explain --------------------------------------------------------------------------------------------
+@needs_processes
 def test_explain_csv_and_json_agree_and_keep_order_with_two_jobs(capsys, bank, small_chunks):
     path = bank([EASY, CLASH, *HARD[:3]])
     one = run(capsys, "explain", "--format", "csv", path)
@@ -133,6 +142,7 @@ def test_explain_csv_and_json_agree_and_keep_order_with_two_jobs(capsys, bank, s
 
 
 # -- generate -------------------------------------------------------------------------------------------
+@needs_processes
 def test_generate_with_two_jobs_writes_the_same_puzzles_in_the_same_order(capsys, small_chunks):
     one = run(capsys, "generate", "--count", "7", "--seed", "5", "--size", "6x6")
     two = run(capsys, "generate", "--count", "7", "--seed", "5", "--size", "6x6", "--jobs", "2")
