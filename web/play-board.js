@@ -6,7 +6,10 @@
 //
 // Actions: {type: 'digit', digit, mode?}, {type: 'erase'}, {type: 'mode', mode ('next' cycles)}, {type: 'undo'},
 // {type: 'redo'}. Z, X and C pick a mode unless the grid uses that letter as a digit (C from 12x12 up).
+// A variant game's rules are drawn by variant-view.js (the element's own layer): Jigsaw regions as thick
+// borders, cages, diagonals and windows in an SVG over the board; each cell's aria-description says them.
 import { SYMBOLS, digitsOf } from './play-game.js';
+import { RulesLayer, describeRules, regionOf } from './variant-view.js';
 
 const MODE_KEYS = { z: 'digit', x: 'corner', c: 'centre' };
 // Corner marks stand in the corners first, then along the edges (Snyder style): slots of a 3x3 layout.
@@ -20,6 +23,9 @@ export class PlayBoard {
     this.selected = 0;
     this.cells = [];
     this.side = 0;
+    this.rulesKey = null; // the rules drawn (as JSON), to redraw them only when they change
+    this.ruleWords = [];
+    this.rulesLayer = new RulesLayer(element.parentElement);
     element.setAttribute('role', 'grid');
     element.addEventListener('keydown', (event) => this.#keydown(event));
     element.addEventListener('pointerdown', (event) => {
@@ -38,6 +44,8 @@ export class PlayBoard {
     if (side !== this.side || boxRows !== this.boxRows || boxCols !== this.boxCols) {
       this.#build(side, boxRows, boxCols);
     }
+    const rulesKey = JSON.stringify(game.rules);
+    if (rulesKey !== this.rulesKey) this.#showRules(game.rules, game.shape, rulesKey);
     this.game = game;
     this.element.classList.toggle('solved', game.solved);
     for (let i = 0; i < side * side; i += 1) this.#draw(game, i, marks);
@@ -59,7 +67,8 @@ export class PlayBoard {
     this.#highlight();
   }
 
-  /** Shade the selected cell's row, column and box, and the cells holding its digit (looks only). */
+  /** Shade the selected cell's peers (row, column, box or region, and those of any variant rule) and the
+   *  cells holding its digit (looks only). */
   #highlight() {
     const game = this.game;
     if (!game || game.side !== this.side) return;
@@ -94,14 +103,31 @@ export class PlayBoard {
         cell.className = 'play-cell';
         cell.dataset.index = r * side + c;
         cell.tabIndex = -1;
-        if ((c + 1) % boxCols === 0 && c + 1 < side) cell.classList.add('box-right');
-        if ((r + 1) % boxRows === 0 && r + 1 < side) cell.classList.add('box-bottom');
         row.append(cell);
         this.cells.push(cell);
       }
       this.element.append(row);
     }
+    this.rulesKey = null;
     this.select(Math.min(this.selected, side * side - 1), false);
+  }
+
+  /** Region borders (the boxes, or Jigsaw regions), the cage totals' cells, the SVG layer and the words. */
+  #showRules(rules, shape, key) {
+    const n = shape.side;
+    const region = regionOf(rules, shape);
+    // The cell where a cage's total is written: its corner marks move down, out of the total's way.
+    const totals = new Set((rules?.cages ?? []).filter((k) => Number.isInteger(k.total) && k.cells?.length)
+      .map((k) => Math.min(...k.cells)));
+    this.cells.forEach((cell, i) => {
+      cell.classList.toggle('box-right', i % n < n - 1 && region[i + 1] !== region[i]);
+      cell.classList.toggle('box-bottom', i < n * (n - 1) && region[i + n] !== region[i]);
+      cell.classList.toggle('has-total', totals.has(i));
+    });
+    this.element.classList.toggle('has-cages', Boolean(rules?.cages?.length));
+    this.ruleWords = describeRules(rules, shape);
+    this.rulesLayer.draw(rules, shape);
+    this.rulesKey = key;
   }
 
   #draw(game, i, { mistakes = [] } = {}) {
@@ -149,6 +175,8 @@ export class PlayBoard {
       }
     }
     cell.setAttribute('aria-label', label);
+    if (this.ruleWords[i]) cell.setAttribute('aria-description', this.ruleWords[i]);
+    else cell.removeAttribute('aria-description');
   }
 
   #move(dr, dc) {

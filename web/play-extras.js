@@ -1,16 +1,29 @@
 // play-extras.js: the Play page's Print and Export panels.
 //
 // Print: the page's print stylesheet (play.css, @media print) shows only #print-sheet, which holds the
-// current puzzle's givens, or a page of new puzzles made with the form's options.
+// current puzzle's givens, or a page of new puzzles made with the form's options; a variant's rules are
+// drawn over each grid by variant-view.js (black on white in print).
 // Export: the engine's `export_game` request writes the line, the .sdk text, SudokuWiki's string and the
-// solver links (sudoku_core/bridge/ops_play.py says where each format is defined). Links only: nothing is
-// sent anywhere unless the person follows one.
+// solver links (sudoku_core/bridge/ops_play.py says where each format is defined); for a variant puzzle the
+// engine's `link` request writes f-puzzles and SudokuPad links that carry the rules, SudokuWiki's classic
+// forms are left out, and a link opens it on the Solve page (its fragment written by rules-codec.js).
+// Links only: nothing is sent anywhere unless the person follows one.
+import { fragmentOf } from './grid-codec.js';
 import { digitsOf } from './play-game.js';
+import { encodeRules } from './rules-codec.js';
+import { RulesLayer, regionOf } from './variant-view.js';
 
 const $ = (id) => document.getElementById(id);
 
+/** "Killer, X" for the engine's variant names ("killer,x"); '' for a classic puzzle. */
+export function variantTitle(variant) {
+  const names = { killer: 'Killer', jigsaw: 'Jigsaw', x: 'X', windoku: 'Windoku', 'anti-knight': 'Anti-knight', 'anti-king': 'Anti-king' };
+  return variant ? variant.split(',').map((v) => names[v] ?? v).join(', ') : '';
+}
+
 function caption(made) {
   const parts = [made.size.split(':')[0].replace('x', '×')];
+  if (made.variant) parts.push(variantTitle(made.variant));
   if (made.rating) parts.push(made.rating.level);
   else if (made.level) parts.push(made.level);
   parts.push(`seed ${made.seed}`);
@@ -28,15 +41,17 @@ export function renderSheet(puzzles, perPage = puzzles.length) {
     const grid = document.createElement('div');
     grid.className = 'sheet-grid';
     grid.style.setProperty('--side', made.side);
+    const n = made.side;
+    const shape = { side: n, rows: made.boxRows, cols: made.boxCols };
+    const region = regionOf(made.rules, shape);
     Array.from(made.puzzle).forEach((ch, i) => {
       const cell = document.createElement('div');
-      const r = Math.floor(i / made.side);
-      const c = i % made.side;
-      if ((c + 1) % made.boxCols === 0 && c + 1 < made.side) cell.classList.add('box-right');
-      if ((r + 1) % made.boxRows === 0 && r + 1 < made.side) cell.classList.add('box-bottom');
+      if (i % n < n - 1 && region[i + 1] !== region[i]) cell.classList.add('box-right');
+      if (i < n * (n - 1) && region[i + n] !== region[i]) cell.classList.add('box-bottom');
       cell.textContent = ch === '.' ? '' : ch;
       grid.append(cell);
     });
+    if (made.rules) new RulesLayer(grid).draw(made.rules, shape);
     const text = document.createElement('figcaption');
     text.textContent = caption(made);
     figure.append(grid, text);
@@ -45,11 +60,11 @@ export function renderSheet(puzzles, perPage = puzzles.length) {
 }
 
 function gameAsPuzzle(game) {
-  return { ...game.info, puzzle: game.puzzle };
+  return { ...game.info, puzzle: game.puzzle, rules: game.rules };
 }
 
 export function setUpPrint({ getGame, readOptions, requestPuzzle, generationFailed, say }) {
-  let shown = null; // the puzzle line the sheet holds, when it holds the current game
+  let shown = null; // the game the sheet holds, when it holds the current game
   $('print').addEventListener('click', async () => {
     const game = getGame();
     const what = document.querySelector('input[name=print-what]:checked').value;
@@ -59,7 +74,7 @@ export function setUpPrint({ getGame, readOptions, requestPuzzle, generationFail
         return;
       }
       renderSheet([gameAsPuzzle(game)]);
-      shown = game.puzzle;
+      shown = game;
       window.print();
       return;
     }
@@ -86,9 +101,9 @@ export function setUpPrint({ getGame, readOptions, requestPuzzle, generationFail
   });
   // After each change of the game: the sheet follows the current puzzle (Ctrl+P prints it too).
   return (game) => {
-    if (game && game.puzzle !== shown) {
+    if (game && game !== shown) {
       renderSheet([gameAsPuzzle(game)]);
-      shown = game.puzzle;
+      shown = game;
     }
   };
 }
@@ -108,12 +123,14 @@ export function setUpExport({ engine, getGame }) {
       puzzle: game.puzzle, shape: info.size,
       entries: game.values.map((v, i) => (game.givens[i] ? 0 : v)),
       candidates: game.centre.map(digitsOf),
-      title: `sudoku-core ${info.size.split(':')[0]}, seed ${info.seed}${info.rating ? `, ${info.rating.level}` : ''}`,
+      title: `sudoku-core ${info.size.split(':')[0]}${info.variant ? ` ${variantTitle(info.variant)}` : ''}, seed ${info.seed}${info.rating ? `, ${info.rating.level}` : ''}`,
     };
     status.textContent = 'Writing the exports…';
     let out;
+    let links = null;
     try {
       out = await engine.request('export_game', request, { timeoutMs: 10_000 });
+      if (game.rules) links = await engine.request('link', { puzzle: game.puzzle, shape: info.size, rules: game.rules }, { timeoutMs: 10_000 });
     } catch (error) {
       if (mine === asked) status.textContent = error.message;
       return;
@@ -123,9 +140,18 @@ export function setUpExport({ engine, getGame }) {
     $('export-sdk').value = out.sdk;
     $('download-sdk').href = `data:text/plain;charset=utf-8,${encodeURIComponent(out.sdk)}`;
     $('download-sdk').download = `sudoku-${info.size.split(':')[0]}-${info.seed}.sdk`;
-    const nine = out.sudokuwiki !== null;
+    const nine = out.sudokuwiki !== null && !links;
     $('wiki-exports').hidden = !nine;
     $('wiki-note').hidden = nine;
+    $('wiki-note').textContent = links
+      ? 'The SudokuWiki string and the SudokuWiki and sudoku.coach links are for classic puzzles: they would lose this puzzle\'s rules.'
+      : 'The SudokuWiki string and the solver links are for 9×9 grids.';
+    $('variant-exports').hidden = !links;
+    if (links) {
+      $('link-fpuzzles').href = links.fpuzzles;
+      $('link-sudokupad').href = links.sudokupad;
+      $('link-solve').href = `./#${fragmentOf(game.puzzle, info.size, encodeRules(game.rules, info.side))}`;
+    }
     if (nine) {
       $('export-wiki').value = out.sudokuwiki;
       $('link-sudokuwiki').href = out.links.sudokuwiki;

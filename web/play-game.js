@@ -3,12 +3,16 @@
 //
 // Cells are indexed row by row from 0. A value is 0 (empty) or 1..side; pencil marks are bit sets
 // (bit d-1 for digit d). The puzzle and its solution come from the engine (the `generate` request);
-// comparing an entry with the solution is all the checking done here.
+// comparing an entry with the solution is all the checking done here. A variant game keeps its `rules`
+// (the engine's Rules.to_dict() form): they decide the peers a placed digit clears from pencil marks.
 
 import { ALPHABET, encodeLine } from './grid-codec.js';
+import { canonicalRules } from './rules-codec.js';
+import { peersOf } from './variant-view.js';
 
 export const SYMBOLS = ALPHABET;
-/** localStorage key of the game in progress; the number changes when the saved shape does. */
+/** localStorage key of the game in progress; the number changes when the saved shape does. A variant game
+ *  is saved as version 2 (version 1 with `rules`), so a page from before variants refuses it, not misreads it. */
 export const STORAGE_KEY = 'sudoku-play/v1';
 /** Where an unfinished game goes when a new puzzle replaces it (one level of "back"). */
 export const PREVIOUS_KEY = 'sudoku-play/v1:previous';
@@ -28,34 +32,16 @@ export function digitsOf(mask) {
   return digits;
 }
 
-/** Geometry only: the cells sharing a row, column or box with each cell. */
-function peersOf(side, boxRows, boxCols) {
-  const peers = [];
-  for (let i = 0; i < side * side; i += 1) {
-    const r = Math.floor(i / side);
-    const c = i % side;
-    const set = new Set();
-    for (let k = 0; k < side; k += 1) {
-      set.add(r * side + k);
-      set.add(k * side + c);
-    }
-    const r0 = r - (r % boxRows);
-    const c0 = c - (c % boxCols);
-    for (let a = 0; a < boxRows; a += 1) for (let b = 0; b < boxCols; b += 1) set.add((r0 + a) * side + c0 + b);
-    set.delete(i);
-    peers.push([...set]);
-  }
-  return peers;
-}
-
 export class Game {
-  /** `made` is the engine's `generate` result: {puzzle, solution, size, side, boxRows, boxCols, seed, ...}. */
+  /** `made` is the engine's `generate` result: {puzzle, solution, size, side, boxRows, boxCols, seed, ...},
+   *  with {rules, variant} for a variant puzzle. */
   constructor(made) {
     this.info = {
       size: made.size, side: made.side, boxRows: made.boxRows, boxCols: made.boxCols, seed: made.seed,
       level: made.level ?? null, symmetry: made.symmetry ?? 'none', rating: made.rating ?? null,
-      givens: made.givens,
+      givens: made.givens, variant: made.variant || null,
     };
+    this.rules = canonicalRules(made.rules);
     this.puzzle = made.puzzle;
     this.solution = valuesOf(made.solution);
     this.givens = valuesOf(made.puzzle);
@@ -67,11 +53,16 @@ export class Game {
     this.redoStack = [];
     this.elapsedMs = 0;
     this.solved = false;
-    this.peers = peersOf(made.side, made.boxRows, made.boxCols);
+    this.peers = peersOf(this.rules, this.shape);
   }
 
   get side() {
     return this.info.side;
+  }
+
+  /** The shape as variant-view.js reads it. */
+  get shape() {
+    return { side: this.info.side, rows: this.info.boxRows, cols: this.info.boxCols };
   }
 
   isGiven(i) {
@@ -172,15 +163,18 @@ export class Game {
   toJSON() {
     const pack = (step) => step.map(({ i, before, after }) => [i, before.v, before.corner, before.centre, after.v, after.corner, after.centre]);
     return {
-      version: 1, info: this.info, puzzle: this.puzzle, solution: lineOf(this.solution),
+      version: this.rules ? 2 : 1, ...(this.rules ? { rules: this.rules } : {}),
+      info: this.info, puzzle: this.puzzle, solution: lineOf(this.solution),
       values: lineOf(this.values), corner: this.corner, centre: this.centre, elapsedMs: Math.round(this.elapsedMs),
       solved: this.solved, undo: this.undoStack.map(pack), redo: this.redoStack.map(pack),
     };
   }
 
   static fromJSON(data) {
-    if (!data || data.version !== 1 || !data.info || typeof data.puzzle !== 'string') return null;
-    const game = new Game({ ...data.info, puzzle: data.puzzle, solution: data.solution });
+    if (!data || ![1, 2].includes(data.version) || !data.info || typeof data.puzzle !== 'string') return null;
+    const rules = data.version === 2 ? canonicalRules(data.rules) : null;
+    if (data.version === 2 && !rules) return null;
+    const game = new Game({ ...data.info, puzzle: data.puzzle, solution: data.solution, rules });
     const count = game.givens.length;
     const ok = (list) => Array.isArray(list) && list.length === count && list.every(Number.isInteger);
     if (data.solution.length !== count || data.values.length !== count || !ok(data.corner) || !ok(data.centre)) return null;

@@ -1,11 +1,13 @@
 // play.js: the Play page. New puzzles come from the engine's `generate` request (in the worker, with progress
 // and Cancel); the game itself (play-game.js) and its board (play-board.js) live on the page, saved in
-// localStorage after every change; print and export are in play-extras.js.
+// localStorage after every change; print and export are in play-extras.js. A variant (Killer, Jigsaw, ...)
+// is asked of `generate` with the puzzle; its rules come back with it and stay with the game.
 import { getEngine } from './engine.js';
 import { registerServiceWorker } from './offline.js';
-import { Game, PREVIOUS_KEY, SYMBOLS, formatTime } from './play-game.js';
+import { Game, PREVIOUS_KEY, STORAGE_KEY, SYMBOLS, formatTime } from './play-game.js';
 import { PlayBoard } from './play-board.js';
-import { setUpExport, setUpPrint } from './play-extras.js';
+import { setUpExport, setUpPrint, variantTitle } from './play-extras.js';
+import { VARIANT_CSS } from './variant-view.js';
 
 const engine = getEngine();
 registerServiceWorker();
@@ -15,14 +17,21 @@ const MODES = ['digit', 'corner', 'centre'];
 const MAX_SEED = 2 ** 31 - 1;
 const $ = (id) => document.getElementById(id);
 
+// The rules layer's look is the element's own (variant-view.js); a constructed sheet passes the strict CSP.
+const variantSheet = new CSSStyleSheet();
+variantSheet.replaceSync(VARIANT_CSS);
+document.adoptedStyleSheets = [...document.adoptedStyleSheets, variantSheet];
+
 const ui = {
   form: $('new-puzzle'), size: $('size'), level: $('level'), symmetry: $('symmetry'), seed: $('seed'),
   newButton: $('new-button'), generating: $('generating'), progress: $('gen-progress'),
   genMessage: $('gen-message'), cancel: $('cancel'), info: $('game-info'), timer: $('timer'),
   empty: $('empty-board'), pad: $('pad'), erase: $('erase'), undo: $('undo'), redo: $('redo'),
   check: $('check'), showMistakes: $('show-mistakes'), status: $('status'), previous: $('previous'),
-  centreKey: $('centre-key'),
+  centreKey: $('centre-key'), variants: [...document.querySelectorAll('input[name=variant]')],
+  variantHelp: $('variant-help'),
 };
+const VARIANT_HELP = ui.variantHelp.textContent;
 
 let game = null;
 let mode = 'digit';
@@ -107,10 +116,13 @@ function mistakesShown() {
   return [...new Set([...wrong, ...checked.filter((i) => game.values[i] && game.values[i] !== game.solution[i])])];
 }
 
-function describe(info) {
+/** What a puzzle is, in words: "9×9 · Killer · 27 cages · 0 givens · seed 5". */
+function describe(info, rules = null) {
   const parts = [info.size.split(':')[0].replace('x', '×')];
+  if (info.variant) parts.push(variantTitle(info.variant));
   if (info.rating) parts.push(`${info.rating.level} (${info.rating.score})`);
   else if (info.level) parts.push(info.level);
+  if (rules?.cages) parts.push(`${rules.cages.length} cages`);
   parts.push(`${info.givens} givens`, `seed ${info.seed}`);
   return parts.join(' · ');
 }
@@ -133,7 +145,7 @@ function showGame() {
   if (ui.pad.childElementCount !== game.side) buildPad(game.side);
   ui.centreKey.hidden = SYMBOLS.slice(0, game.side).includes('C'); // C is a digit from 12x12 up
   board.show(game, { mistakes: mistakesShown() });
-  ui.info.textContent = describe(game.info);
+  ui.info.textContent = describe(game.info, game.rules);
   refreshButtons();
   for (const listener of listeners) listener(game);
 }
@@ -222,7 +234,19 @@ function readOptions() {
   }
   const size = ui.size.value;
   const level = size === '9x9' ? ui.level.value : '';
-  return { size, level: level || null, symmetry: ui.symmetry.value, seed };
+  const variant = ui.variants.filter((box) => box.checked && !box.disabled).map((box) => box.value).join(',');
+  return { size, level: level || null, symmetry: ui.symmetry.value, seed, variant: variant || null };
+}
+
+/** Variants are made from 4x4 to 9x9, Windoku at 9x9 only: the others are disabled (kept ticked) and said so. */
+function syncVariantChoices() {
+  const side = Number(ui.size.value.split('x')[0]);
+  for (const box of ui.variants) box.disabled = side > 9 || (box.value === 'windoku' && side !== 9);
+  const dropped = ui.variants.filter((box) => box.checked && box.disabled).map((box) => variantTitle(box.value));
+  const size = `${side}×${side}`;
+  if (side > 9) ui.variantHelp.textContent = `Variants are made from 4×4 to 9×9: a ${size} puzzle is classic.`;
+  else if (dropped.length) ui.variantHelp.textContent = `Windoku is 9×9 only: a ${size} puzzle is made without it.`;
+  else ui.variantHelp.textContent = VARIANT_HELP;
 }
 
 function timeoutFor(options) {
@@ -246,6 +270,7 @@ async function requestPuzzle(options, prefix = '') {
   if (options.level) payload.level = options.level;
   if (options.seed !== null && options.seed !== undefined) payload.seed = options.seed;
   if (options.level) payload.maxMs = 60_000;
+  if (options.variant) payload.variant = options.variant;
   try {
     return await engine.request('generate', payload, { timeoutMs: timeoutFor(options), signal: controller.signal, onProgress });
   } finally {
@@ -255,9 +280,11 @@ async function requestPuzzle(options, prefix = '') {
   }
 }
 
-function generationFailed(error) {
+function generationFailed(error, options = readOptions()) {
   if (error.code === 'cancelled') say('Cancelled. The engine restarts in the background; your game is as it was.');
-  else say(error.message || 'The puzzle could not be made.');
+  else if (error.code === 'level_not_reached' && options.variant) {
+    say(`${error.message} Most variant puzzles rate Extreme: choose the level “Any” (or Extreme) for a ${variantTitle(options.variant)} puzzle.`);
+  } else say(error.message || 'The puzzle could not be made.');
 }
 
 async function newPuzzle() {
@@ -273,11 +300,13 @@ async function newPuzzle() {
   try {
     made = await requestPuzzle(options);
   } catch (error) {
-    generationFailed(error);
+    generationFailed(error, options);
     return;
   }
   startGame(new Game(made));
-  say(`New ${made.size.split(':')[0].replace('x', '×')} puzzle: ${made.givens} givens${made.rating ? `, rated ${made.rating.level}` : ''}. Good luck.`);
+  const kind = made.variant ? ` ${variantTitle(made.variant)}` : '';
+  const cages = made.rules?.cages ? `${made.rules.cages.length} cages, ` : '';
+  say(`New ${made.size.split(':')[0].replace('x', '×')}${kind} puzzle: ${cages}${made.givens} givens${made.rating ? `, rated ${made.rating.level}` : ''}. Good luck.`);
 }
 
 function startGame(next) {
@@ -302,6 +331,7 @@ ui.form.addEventListener('submit', (event) => {
 });
 ui.size.addEventListener('change', () => {
   ui.level.disabled = ui.size.value !== '9x9';
+  syncVariantChoices();
 });
 ui.cancel.addEventListener('click', () => generation?.abort());
 ui.previous.addEventListener('click', () => {
@@ -313,7 +343,7 @@ ui.previous.addEventListener('click', () => {
   startGame(previous);
   if (current && !current.solved) current.save(PREVIOUS_KEY); // so the button swaps back and forth
   ui.previous.hidden = !Game.load(PREVIOUS_KEY);
-  say(`Back to the previous game (${describe(previous.info)}).`);
+  say(`Back to the previous game (${describe(previous.info, previous.rules)}).`);
 });
 
 // -- controls ----------------------------------------------------------------------------------------------
@@ -351,12 +381,24 @@ if (game) {
   for (const [select, value] of [[ui.size, game.info.size], [ui.symmetry, game.info.symmetry], [ui.level, game.info.level || '']]) {
     if ([...select.options].some((o) => o.value === value)) select.value = value;
   }
+  const variants = (game.info.variant || '').split(',');
+  for (const box of ui.variants) box.checked = variants.includes(box.value);
   ui.level.disabled = ui.size.value !== '9x9';
+  syncVariantChoices();
   showGame();
   syncClock();
   if (game.solved) say(`You solved this one in ${formatTime(game.elapsedMs)}. Press New puzzle for another.`);
 } else {
+  let unreadable = false;
+  try { // a game saved by a newer version of this page is kept aside, not guessed at nor overwritten
+    const saved = localStorage.getItem(STORAGE_KEY);
+    if (saved) localStorage.setItem(`${STORAGE_KEY}:unreadable`, saved);
+    unreadable = Boolean(saved);
+  } catch { /* storage disabled */ }
   showGame();
-  newPuzzle(); // a first visit starts with a puzzle
+  syncVariantChoices();
+  newPuzzle().then(() => {
+    if (unreadable && game) say(`The saved game could not be read by this version of the page (it is kept aside on this device), so here is a new puzzle. ${ui.status.textContent}`);
+  });
 }
 document.documentElement.dataset.playReady = 'true';

@@ -1,5 +1,5 @@
-// variant-view.js: how <sudoku-solver> shows variant rules (the engine's `Rules.to_dict()` form, see
-// docs/variants.md): Jigsaw regions as thick borders, diagonals and Windoku windows shaded, Killer cages
+// variant-view.js: how <sudoku-solver> and the Play page show variant rules (the engine's `Rules.to_dict()`
+// form, see docs/variants.md): Jigsaw regions as thick borders, diagonals and Windoku windows shaded, Killer cages
 // as dashed outlines with their total in a corner, drawn in one SVG layer over the board; and the words a
 // screen reader hears for a cell ("in a cage of 3 cells, total 15"). The rules themselves are checked by
 // the engine; here they are only read enough to draw them.
@@ -63,6 +63,37 @@ export function describeRules(rules, shape) {
     for (const c of cage.cells ?? []) words[c]?.push(`in a cage of ${cage.cells.length} cells${total}`);
   }
   return words.map((w) => w.join(', '));
+}
+
+/** Per cell, the cells that may not hold its digit under the rules: its row, column and box (or Jigsaw
+ *  region), and its diagonals, window, extra regions, cage, knight's and king's moves when the rules have
+ *  them. For looks and pencil-mark tidying (the Play page); the engine decides what is right. */
+export function peersOf(rules, shape) {
+  const n = shape.side;
+  const region = regionOf(rules, shape);
+  const houses = [];
+  for (let k = 0; k < n; k++) {
+    houses.push(Array.from({ length: n }, (_, j) => k * n + j), Array.from({ length: n }, (_, j) => j * n + k));
+  }
+  const byRegion = new Map();
+  region.forEach((owner, i) => byRegion.set(owner, [...(byRegion.get(owner) ?? []), i]));
+  houses.push(...byRegion.values());
+  if (rules?.diagonal) houses.push(Array.from({ length: n }, (_, k) => k * n + k));
+  if (rules?.antiDiagonal) houses.push(Array.from({ length: n }, (_, k) => (n - 1 - k) * n + k));
+  const windows = windowCells(rules, shape);
+  for (let k = 0; k < windows.length; k += 9) houses.push(windows.slice(k, k + 9));
+  for (const cells of rules?.extraRegions ?? []) houses.push(cells);
+  for (const cage of rules?.cages ?? []) houses.push(cage.cells ?? []);
+  const peers = Array.from({ length: n * n }, () => new Set());
+  for (const house of houses) for (const a of house) for (const b of house) peers[a]?.add(b);
+  const moves = [...(rules?.antiKnight ? [[1, 2], [2, 1], [-1, 2], [-2, 1], [1, -2], [2, -1], [-1, -2], [-2, -1]] : []),
+    ...(rules?.antiKing ? [[1, 1], [1, -1], [-1, 1], [-1, -1]] : [])];
+  for (let i = 0; i < n * n; i++) {
+    const r = Math.floor(i / n), c = i % n;
+    for (const [dr, dc] of moves) if (r + dr >= 0 && r + dr < n && c + dc >= 0 && c + dc < n) peers[i].add((r + dr) * n + c + dc);
+    peers[i].delete(i);
+  }
+  return peers.map((set) => [...set]);
 }
 
 function windowCells(rules, shape) {
