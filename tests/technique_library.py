@@ -1,0 +1,104 @@
+"""The technique library: positions, each with the eliminations (and placements) a named technique must
+make there, in the spirit of HoDoKu's reglib. Shared by tests/test_technique_library.py and
+bench/technique_bench.py.
+
+One case per line of tests/data/techniques/*.txt, fields separated by `|`:
+
+    technique | grid | removed candidates | expected eliminations | expected placements   # comment
+
+`technique` names an entry of `sudoku_core.logic.path.TECHNIQUES` (the finder that is run); `grid` is any
+one-line form `Grid.parse` reads (givens and placed digits alike); the three candidate fields are in
+`sudoku_core.logic.position.parse_marks` form (`r1c2:57 r4c9:1`, placements `r3c3:4`), empty when none.
+Lines starting with `#` and blank lines are skipped.
+
+A case is *found* when running that finder again and again on the position (each step applied, at most
+`MAX_APPLICATIONS` times) makes every expected elimination and placement; a step is *wrong* when it
+removes the solution's digit or places another one. The grid must have exactly one solution, and the
+removed candidates must not include the solution's digit (a case that breaks either is a bad case).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from sudoku_core import Grid
+from sudoku_core.logic.path import TECHNIQUES
+from sudoku_core.logic.position import Position, parse_marks
+from sudoku_core.solver import solve_and_count
+
+LIBRARY = Path(__file__).parent / "data" / "techniques"
+FINDERS = dict(TECHNIQUES)
+MAX_APPLICATIONS = 30
+
+
+@dataclass(frozen=True)
+class Case:
+    technique: str
+    position: Position
+    eliminations: tuple
+    placements: tuple
+    where: str  # file:line
+    comment: str = ""
+
+
+@dataclass
+class Outcome:
+    found: bool
+    wrong: list  # the wrong (cell, digit, kind) of any step made
+    steps: int
+    missing: tuple  # expected results not made
+
+
+def load(folder: Path = LIBRARY) -> "list[Case]":
+    cases = []
+    for path in sorted(folder.glob("*.txt")):
+        for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            line, _, comment = raw.partition("#")
+            if not line.strip():
+                continue
+            where = f"{path.name}:{number}"
+            fields = [f.strip() for f in line.split("|")]
+            if len(fields) != 5:
+                raise ValueError(f"{where}: {len(fields)} fields, expected 5 separated by |")
+            technique, grid_text, removed, elims, places = fields
+            if technique not in FINDERS:
+                raise ValueError(f"{where}: no technique called {technique!r}")
+            grid = Grid.parse(grid_text)
+            side = grid.shape.side
+            cases.append(Case(technique, Position(grid, parse_marks(removed, side)), parse_marks(elims, side),
+                              parse_marks(places, side), where, comment.strip()))
+    return cases
+
+
+def solution_of(grid: Grid) -> "Grid | None":
+    tally = solve_and_count(grid, 2)
+    return tally.first if tally.count == 1 and tally.gave_up is None else None
+
+
+def run(case: Case, solution: Grid) -> Outcome:
+    finder = FINDERS[case.technique]
+    board = case.position.board(unique=True)
+    want_e, want_p = set(case.eliminations), set(case.placements)
+    wrong, steps = [], 0
+    for steps in range(1, MAX_APPLICATIONS + 1):
+        step = finder(board)
+        if step is None:
+            steps -= 1
+            break
+        changed = False
+        for cell, digit in step.placements:
+            if solution.values[cell] != digit:
+                wrong.append((cell, digit, "placed"))
+            changed |= not board.values[cell]
+            want_p.discard((cell, digit))
+        for cell, digit in step.eliminations:
+            if solution.values[cell] == digit:
+                wrong.append((cell, digit, "removed"))
+            changed |= bool(board.cands[cell] >> (digit - 1) & 1)
+            want_e.discard((cell, digit))
+        if wrong or not changed:
+            break
+        board.apply(step)
+        if not want_e and not want_p:
+            break
+    return Outcome(not want_e and not want_p and not wrong, wrong, steps, tuple(sorted(want_e | want_p)))
