@@ -45,6 +45,13 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 #: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
 #: the site's own, step 3).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
+#: The engine's command-line modules: the page never imports them, so the standard-library modules only
+#: they use (argparse, multiprocessing, pickle ...) stay out of the site's library (tests/test_bridge_package.py
+#: checks that no bridge op imports them; tests/test_in_pyodide.py lets only them reach past the library).
+CLI_MODULES = ("sudoku_core.__main__", "sudoku_core.cli", "sudoku_core.cli_types", "sudoku_core.generate_cli",
+               "sudoku_core.variant_cli", "sudoku_core.variant_generate_cli", "sudoku_core.logic.commands",
+               "sudoku_core.bank_logic", "sudoku_core.bank_generate", "sudoku_core.bank_resume",
+               "sudoku_core.bank_dask", "sudoku_core.batch")
 #: Files whose text gets the build version, the runtime's location and the pre-cache list written in.
 TEMPLATED = {".js", ".mjs", ".html", ".json", ".webmanifest", ".css", ".txt"}
 #: Files worth a pre-compressed copy (the library zip is stored uncompressed so that brotli sees it whole).
@@ -140,7 +147,8 @@ def make_library(site: Path, wheel: Path) -> "tuple[Path, dict]":
     """The engine plus the standard-library modules it and Pyodide use, compiled: see build/library.py."""
     with tempfile.TemporaryDirectory(prefix="sudoku-library-") as tmp:
         made = Path(tmp) / "python.zip"
-        report = json.loads(run_node("make_library.mjs", str(PYODIDE_DIR), str(wheel), str(made)).strip()
+        report = json.loads(run_node("make_library.mjs", str(PYODIDE_DIR), str(wheel), str(made),
+                                     json.dumps(CLI_MODULES)).strip()
                             .splitlines()[-1])
         target = site / "pyodide" / f"python-{digest_of(made)}.zip"
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -4,12 +4,15 @@ engine itself. The page passes it to `loadPyodide({stdLibURL})` in place of Pyod
 sources, so a first visit downloads less and Python compiles nothing while it starts.
 
 Which standard-library modules: those imported once Pyodide has started, the engine imported with every
-module of its package, each bridge operation run once, and the stdlib modules named by any import
-statement in the engine's source (lazy ones included); plus Pyodide's own Python packages and the
-common text codecs. tests/test_in_pyodide.py runs the engine's tests on this library and fails if the
-engine imports anything the library lacks.
+module of its package but the command-line ones, each bridge operation run once, and the stdlib modules
+named by any import statement in those modules' source (lazy ones included, but for the process pool:
+WebAssembly has no processes); plus Pyodide's own Python packages and the common text codecs. The
+command-line modules are in the zip too (small), but what only they import (argparse, pickle, ...) is not:
+the page never runs them. tests/test_in_pyodide.py runs the engine's tests on this library and fails if
+any other engine module imports anything the library lacks.
 
-Globals set by the caller: ENGINE_DIR (the unpacked engine package's parent), OUT (the zip to write).
+Globals set by the caller: ENGINE_DIR (the unpacked engine package's parent), OUT (the zip to write),
+CLI_MODULES (the command-line modules' names, build_site.CLI_MODULES).
 """
 import ast
 import importlib
@@ -27,31 +30,37 @@ WHOLE_PACKAGES = ("pyodide", "_pyodide")
 #: Codecs a page may meet besides the ones start-up loads (`bytes.decode` looks them up lazily).
 CODECS = ("encodings.aliases", "encodings.utf_8", "encodings.utf_8_sig", "encodings.ascii",
           "encodings.latin_1", "encodings.cp1252", "encodings.utf_16", "encodings.idna")
+#: Imported lazily for `--jobs` alone.
+PROCESS_ONLY = {"multiprocessing"}
 SAMPLE = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 
 
-def static_imports(package: Path) -> "set[str]":
-    """Absolute module names in the engine's import statements, wherever they stand in a file."""
+def module_name(path: Path, package: Path) -> str:
+    parts = path.relative_to(package.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def static_imports(package: Path, skip: "set[str]") -> "set[str]":
+    """Absolute module names in the import statements of the engine's modules not in `skip`, wherever
+    they stand in a file."""
     names = set()
     for path in package.rglob("*.py"):
+        if module_name(path, package) in skip:
+            continue
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names.update(alias.name for alias in node.names)
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 names.add(node.module)
-    return {name for name in names if name.split(".")[0] not in {"sudoku_core", "__future__"}}
+    return {name for name in names if name.split(".")[0] not in {"sudoku_core", "__future__", *PROCESS_ONLY}}
 
 
-def exercise_engine(package: Path) -> None:
+def exercise_engine(package: Path, cli: "set[str]") -> None:
     import sudoku_core
     for info in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
-        if info.name.endswith("__main__"):  # runs the CLI
-            continue
-        try:
+        if info.name not in cli:
             importlib.import_module(info.name)
-        except ImportError:  # the numpy batch module: numpy is not in the browser
-            pass
-    for name in sorted(static_imports(package)):
+    for name in sorted(static_imports(package, cli)):
         try:
             importlib.import_module(name)
         except ImportError:
@@ -93,7 +102,7 @@ def pyc(source: str, path: str, optimize: int) -> bytes:
 
 def main(engine_dir: Path, out: Path) -> None:
     package = engine_dir / "sudoku_core"
-    exercise_engine(package)
+    exercise_engine(package, set(CLI_MODULES))  # noqa: F821  (set by make_library.mjs)
     with zipfile.ZipFile(STDLIB) as stdlib:
         sources = stdlib_sources(list(sys.modules), stdlib)
     for path in package.rglob("*.py"):
@@ -101,10 +110,8 @@ def main(engine_dir: Path, out: Path) -> None:
     with zipfile.ZipFile(out, "w", zipfile.ZIP_STORED) as library:
         for path in sorted(sources):
             entry = zipfile.ZipInfo(path[:-3] + ".pyc", date_time=(1980, 1, 1, 0, 0, 0))
-            # The standard library without docstrings and asserts (`-OO`: a third smaller); the engine as
-            # written (its CLI prints docstrings).
-            optimize = 0 if path.startswith("sudoku_core/") else 2
-            library.writestr(entry, pyc(sources[path], path, optimize))
+            # Without docstrings and asserts (`-OO`: a third smaller); nothing the page runs reads them.
+            library.writestr(entry, pyc(sources[path], path, 2))
     print(json.dumps({"modules": len(sources), "bytes": out.stat().st_size}))
 
 

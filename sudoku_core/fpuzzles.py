@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import json
 import re
-from urllib.parse import unquote
 
 from .formats import ParseError
 from .grid import Grid
@@ -93,7 +92,9 @@ def _payload(text: str) -> str:
 
 def _decode_payload(payload: str) -> str:
     # Percent escapes from a copied address; a '+' that a form turned into a space; wrapped lines.
-    payload = "".join(unquote(payload).replace(" ", "+").split())
+    # (lz-string base64 is ASCII: byte-wise decoding is enough, and spares the page urllib.)
+    payload = re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), payload)
+    payload = "".join(payload.replace(" ", "+").split())
     try:
         return decompress_from_base64(payload)
     except ValueError as err:

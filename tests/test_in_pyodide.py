@@ -9,6 +9,7 @@ skipped, unless SUDOKU_FULL_SUITE=1 (set by `make test`), when it fails instead.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -53,14 +54,15 @@ def test_the_engine_suite_passes_inside_pyodide(tmp_path):
         missing(f"the pytest and hypothesis wheels are missing from {WHEELS} (make pyodide-wheels)")
     sys.path.insert(0, str(ROOT / "build"))
     try:
-        from build_site import build_wheel, make_library  # from the working tree: the code under test
+        from build_site import CLI_MODULES, build_wheel, make_library  # from the working tree: the code under test
     finally:
         sys.path.pop(0)
     library, _ = make_library(tmp_path, build_wheel(tmp_path / "wheel"))
     files = engine_test_files()
     assert files, "no engine test files found"
     result = subprocess.run([node, str(RUNNER), str(library), str(WHEELS), str(ROOT), *files],
-                            capture_output=True, text=True, timeout=900, cwd=ROOT)
+                            capture_output=True, text=True, timeout=900, cwd=ROOT,
+                            env={**os.environ, "SUDOKU_CLI_MODULES": json.dumps(CLI_MODULES)})
     output = (result.stdout + result.stderr).strip()
     print(output[-3000:])
     assert "Python 3.14" in output, output[-3000:]

@@ -17,6 +17,7 @@ from sudoku_core.logic import Step
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import TECHNIQUES
 from sudoku_core.logic.techniques import fish, forcing, subsets, uniqueness
+from technique_library import load
 
 POSITIONS = json.loads((Path(__file__).parent / "data" / "logic_positions.json").read_text())
 FINDERS = dict(TECHNIQUES)
@@ -54,8 +55,10 @@ def test_technique_finds_nothing_where_its_pattern_is_missing(name):
 
 
 def test_every_technique_has_a_position():
-    missing = set(FINDERS) - set(POSITIONS) - {"Jellyfish", "Hidden Quad", "Forcing Net"}
-    assert not missing  # those three are built by hand below
+    # those three are built by hand below; the techniques added since have their cases in the library
+    in_library = {case.technique for case in load()}
+    missing = set(FINDERS) - set(POSITIONS) - in_library - {"Jellyfish", "Hidden Quad", "Forcing Net"}
+    assert not missing
 
 
 @pytest.mark.parametrize("name", ["Unique Rectangle", "BUG+1"])

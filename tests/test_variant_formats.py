@@ -308,3 +308,10 @@ def test_readers_never_raise_anything_but_parse_errors(text: str) -> None:
         read_fpuzzles(compress_to_base64(text))
     except ParseError:
         pass
+
+
+def test_a_percent_escaped_link_reads_as_the_plain_one() -> None:
+    payload = RANGSK_LINK.split("load=")[1]
+    escaped = "".join(f"%{ord(ch):02X}" if ch in "+/=" else ch for ch in payload)
+    assert escaped != payload
+    assert read_fpuzzles(RANGSK_LINK.split("load=")[0] + "load=" + escaped) == read_fpuzzles(RANGSK_LINK)

@@ -6,7 +6,9 @@
 // The library is Python's standard library here, as in the page (`stdLibURL`). pytest needs modules the
 // page does not ship: the stock standard library is put on sys.path after it, and an import watch fails the
 // run if the engine (any frame of sudoku_core on the stack) imports a module from there, so what the
-// tests exercise proves the shipped library complete. The pure-Python wheels of pytest, hypothesis and
+// tests exercise proves the shipped library complete. Only the command-line modules (the JSON list in
+// SUDOKU_CLI_MODULES, build_site.CLI_MODULES) may: the page never runs them, and the library leaves out
+// what only they use. The pure-Python wheels of pytest, hypothesis and
 // their dependencies come from <wheel dir> (`make pyodide-wheels`); the repository is mounted read-only at
 // /repo for the test files. Exit status: pytest's, or 5 when the engine reached past the library.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -43,6 +45,7 @@ pyodide.FS.mkdirTree('/repo');
 pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: resolve(repoRoot) }, '/repo');
 
 pyodide.globals.set('test_files', pyodide.toPy(testFiles));
+pyodide.globals.set('cli_modules', pyodide.toPy(JSON.parse(process.env.SUDOKU_CLI_MODULES || '[]')));
 let status;
 try {
   status = pyodide.runPython(`
@@ -53,12 +56,14 @@ sys.dont_write_bytecode = True          # the repo is mounted: write nothing int
 os.chdir("/repo")
 sys.path[:] = [p for p in sys.path if p not in ("", ".", "/repo")] + [STOCK]  # the engine: the library's
 
-reached = set()   # modules the engine asked for, by name
+reached = set()   # modules the engine (but its command-line modules) asked for, by name
+CLI_FILES = {f"{LIBRARY}/{name.replace('.', '/')}.py" for name in cli_modules}
 
 def engine_on_stack(frame):
+    """Whether engine code asks: the innermost engine frame on the stack is not a command-line module."""
     while frame is not None:
         if frame.f_code.co_filename.startswith(LIBRARY + "/sudoku_core/"):
-            return True
+            return frame.f_code.co_filename not in CLI_FILES
         frame = frame.f_back
     return False
 
