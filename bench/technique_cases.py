@@ -57,14 +57,17 @@ def main(argv: "list[str] | None" = None) -> int:
         unique = known_unique(grid)
         if not unique:
             continue
-        b = Board.from_grid(grid, None, True)
+        b = Board.from_grid(grid, None, True, givens=grid)  # the givens known: Avoidable Rectangles too
         while not b.is_solved() and printed < args.count:
             if not args.before or find_step(b, earlier) is None:
                 step = finder(b.copy())
                 if step is not None:
                     position = Position.from_masks(b.to_grid(), b.cands)
                     n = grid.shape.side
-                    print(f"{args.technique} | {b.to_grid().to_line()} | {position.removed_text()} | "
+                    # a '+' before each placed digit (tests/technique_library.py)
+                    line = "".join(ch if grid.values[i] or not b.values[i] else "+" + ch
+                                   for i, ch in enumerate(b.to_grid().to_line()))
+                    print(f"{args.technique} | {line} | {position.removed_text()} | "
                           f"{format_marks(step.eliminations, n)} | {format_marks(step.placements, n)}"
                           f"  # {step.text[:150]}")
                     printed += 1

@@ -7,8 +7,11 @@ One case per line of tests/data/techniques/*.txt, fields separated by `|`:
     technique | grid | removed candidates | expected eliminations | expected placements   # comment
 
 `technique` names an entry of `sudoku_core.logic.path.TECHNIQUES` (the finder that is run); `grid` is any
-one-line form `Grid.parse` reads (givens and placed digits alike); the three candidate fields are in
-`sudoku_core.logic.position.parse_marks` form (`r1c2:57 r4c9:1`, placements `r3c3:4`), empty when none.
+one-line form `Grid.parse` reads (givens and placed digits alike); a `+` before a digit marks it as placed
+by the solver, not given (HoDoKu's way): with any `+` in the grid, the other digits are the givens and the
+board knows them (Avoidable Rectangles need it), without one the givens are unknown. The three candidate
+fields are in `sudoku_core.logic.position.parse_marks` form (`r1c2:57 r4c9:1`, placements `r3c3:4`), empty
+when none.
 Lines starting with `#` and blank lines are skipped.
 
 A case is *found* when running that finder again and again on the position (each step applied, at most
@@ -63,11 +66,28 @@ def load(folder: Path = LIBRARY) -> "list[Case]":
             technique, grid_text, removed, elims, places = fields
             if technique not in FINDERS:
                 raise ValueError(f"{where}: no technique called {technique!r}")
-            grid = Grid.parse(grid_text)
+            grid, givens = parse_grid(grid_text, where)
             side = grid.shape.side
-            cases.append(Case(technique, Position(grid, parse_marks(removed, side)), parse_marks(elims, side),
+            cases.append(Case(technique, Position(grid, parse_marks(removed, side), givens), parse_marks(elims, side),
                               parse_marks(places, side), where, comment.strip()))
     return cases
+
+
+def parse_grid(text: str, where: str = "") -> "tuple[Grid, Grid | None]":
+    """The grid of a library line and, when some digits are marked placed (`+5`), the givens alone."""
+    grid = Grid.parse(text.replace("+", ""))
+    if "+" not in text:
+        return grid, None
+    line = "".join(text.split())
+    placed, cell = set(), 0
+    for ch in line:
+        if ch == "+":
+            placed.add(cell)
+        else:
+            cell += 1
+    if cell != grid.shape.cell_count or any(not grid.values[i] for i in placed):
+        raise ValueError(f"{where}: a '+' must stand before a digit of a one-character-per-cell grid")
+    return grid, Grid([0 if i in placed else v for i, v in enumerate(grid.values)], grid.shape)
 
 
 def solution_of(grid: Grid) -> "Grid | None":

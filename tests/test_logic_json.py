@@ -3,6 +3,7 @@ and statuses and levels as enums that read back from the words they are written 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -20,8 +21,11 @@ CHAINED = ".83.2..9....8..1...293....8....987...7.....6...674....3....698...2..5
 TALL_BOXES = ("5...14..21..............6...4.1.4.3.", "6x6:3x2")
 THREE_SOLUTIONS = "....2.6.....3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
 NO_SOLUTION = "12345678." + "........9" + "." * 63
-# One solution, but no technique here finishes it.
-NEEDS_GUESSING = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+# One solution; only nested forcing chains finish it (Arto Inkala's "hardest", 2012).
+NEEDS_NESTING = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+# One solution, but no technique here finishes it: a cages-only Killer of data/variants/killer_9x9.jsonl.
+NEEDS_GUESSING = json.loads((Path(__file__).parent.parent / "data" / "variants" / "killer_9x9.jsonl")
+                            .read_text().splitlines()[2])
 
 
 def explain_json(capsys, tmp_path, line: str, shape: str = "9x9") -> dict:
@@ -79,5 +83,5 @@ def test_a_level_is_named_in_any_case_and_only_rated_levels_are():
 
 def test_the_bridge_says_stuck_for_a_path_that_needs_guessing():
     assert [Status.of_path(s) for s in PathStatus] == [Status.SOLVED, Status.STUCK, Status.NO_SOLUTION]
-    assert solve_path(Grid.parse(NEEDS_GUESSING)).status == PathStatus.STUCK
-    assert ok({"op": "path", "puzzle": NEEDS_GUESSING})["status"] == "stuck"
+    assert solve_path(Grid.parse(NEEDS_NESTING), effort=0).status == PathStatus.STUCK
+    assert ok({"op": "path", "puzzle": NEEDS_GUESSING["givens"], "rules": NEEDS_GUESSING["rules"]})["status"] == "stuck"

@@ -135,16 +135,3 @@ def test_unique_rectangle_type_1_built():
     b.cands[12] = pair | 0b100  # r2c4: 1/2/3
     step = uniqueness.unique_rectangle(b)
     assert step is not None and set(step.eliminations) == {(12, 1), (12, 2)}
-
-
-def test_a_continuous_nice_loop_removes_only_what_its_weak_links_forbid():
-    from sudoku_core import solve
-    from sudoku_core.logic import solve_path
-
-    line = (Path(__file__).parent.parent / "data" / "magictour_top1465.txt").read_text().split()[33]
-    grid = Grid.parse(line)
-    loops = [s for s in solve_path(grid).steps if s.technique == "Continuous Nice Loop"]
-    assert loops and "closes a loop" in loops[0].text
-    solution = solve(grid).to_line()
-    for step in loops:
-        check_against_solution(step, solution)

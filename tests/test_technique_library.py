@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from technique_library import load, run, solution_of
+from technique_library import FINDERS, load, run, solution_of
 
 CASES = load()
 
@@ -18,3 +18,8 @@ def test_technique_makes_the_expected_deductions(case):
     outcome = run(case, solution)
     assert not outcome.wrong, f"{case.where}: wrong deductions {outcome.wrong}"
     assert outcome.found, f"{case.where}: {case.technique} did not make {outcome.missing}"
+
+
+def test_every_technique_has_cases():
+    covered = {case.technique for case in CASES}
+    assert not [name for name in FINDERS if name not in covered], "techniques without a library case"

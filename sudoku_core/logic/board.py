@@ -128,28 +128,32 @@ def tables(shape: Shape, rules: "Rules | None" = None) -> Tables:
 class Board:
     """Values and candidate masks of one position; techniques read it, `apply` changes it."""
 
-    __slots__ = ("t", "values", "cands", "_pos", "unique")
+    __slots__ = ("t", "values", "cands", "_pos", "unique", "givens")
 
-    def __init__(self, t: Tables, values: list[int], cands: list[int], unique: bool = False) -> None:
+    def __init__(self, t: Tables, values: list[int], cands: list[int], unique: bool = False,
+                 givens: "int | None" = None) -> None:
         self.t = t
         self.values = values
         self.cands = cands
         self._pos: "list[int] | None" = None
         #: True when the puzzle is known to have exactly one solution (uniqueness techniques may run)
         self.unique = unique
+        #: The cell board of the puzzle's givens, when known: the other filled cells were placed by the
+        #: solver, and only placed digits may swap (Avoidable Rectangles). None: not known.
+        self.givens = givens
 
     @classmethod
     def from_grid(cls, grid: Grid, cands: "list[int] | None" = None, unique: bool = False,
-                  rules: "Rules | None" = None) -> "Board":
+                  rules: "Rules | None" = None, givens: "Grid | None" = None) -> "Board":
+        """`givens`: the puzzle as given, when known (every given of it must stand in `grid`)."""
         t = tables(grid.shape, rules)
         values = list(grid.values)
         if cands is None:
             cands = start_candidates(t, values)
-        return cls(t, values, list(cands), unique)
+        return cls(t, values, list(cands), unique, None if givens is None else given_cells(givens))
 
     def copy(self) -> "Board":
-        b = Board(self.t, list(self.values), list(self.cands), self.unique)
-        return b
+        return Board(self.t, list(self.values), list(self.cands), self.unique, self.givens)
 
     # -- derived boards ------------------------------------------------------------------------
     def positions(self) -> list[int]:
@@ -191,6 +195,11 @@ class Board:
 
     def to_grid(self) -> Grid:
         return Grid(self.values, self.t.shape)
+
+
+def given_cells(puzzle: Grid) -> int:
+    """The cell board of the filled cells of `puzzle`."""
+    return sum(1 << i for i, v in enumerate(puzzle.values) if v)
 
 
 def start_candidates(t: Tables, values: list[int]) -> list[int]:

@@ -22,8 +22,9 @@ from .board import Board, Tables, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
-from .techniques import (als, chains, coloring, fish, forcing, intersections, killer, single_digit, singles,
-                         subsets, uniqueness, wings)
+from .techniques import (als, als_chains, chains, coloring, complex_fish, fish, forcing, intersections, killer,
+                         nested, nice_loops, rectangles, remote_pairs, single_digit, singles, subsets, sue_de_coq,
+                         templates, uniqueness, wings)
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -42,37 +43,73 @@ TECHNIQUES = (
     ("Swordfish", fish.swordfish),
     ("Hidden Triple", subsets.hidden_triple),
     ("Skyscraper", single_digit.skyscraper),
+    ("Dual 2-String Kite", single_digit.dual_two_string_kite),
     ("2-String Kite", single_digit.two_string_kite),
+    ("Dual Empty Rectangle", single_digit.dual_empty_rectangle),
     ("Empty Rectangle", single_digit.empty_rectangle),
+    ("Turbot Fish", single_digit.turbot_fish),
+    ("Finned X-Wing", complex_fish.finned_x_wing),
+    ("Sashimi X-Wing", complex_fish.sashimi_x_wing),
     ("XY-Wing", wings.xy_wing),
     ("XYZ-Wing", wings.xyz_wing),
+    ("Remote Pair", remote_pairs.remote_pair),
     ("W-Wing", wings.w_wing),
     ("Unique Rectangle", uniqueness.unique_rectangle),
+    ("Avoidable Rectangle", rectangles.avoidable_rectangle),
+    ("Unique Rectangle (type 6)", uniqueness.unique_rectangle_type_6),
+    ("Hidden Rectangle", rectangles.hidden_rectangle),
+    ("Finned Swordfish", complex_fish.finned_swordfish),
+    ("Sashimi Swordfish", complex_fish.sashimi_swordfish),
     ("Naked Quad", subsets.naked_quad),
     ("Jellyfish", fish.jellyfish),
     ("Hidden Quad", subsets.hidden_quad),
     ("WXYZ-Wing", wings.wxyz_wing),
     ("Simple Colors", coloring.simple_colors),
+    ("Multi-Colors", coloring.multi_colors),
     ("BUG+1", uniqueness.bug_plus_one),
+    ("Finned Jellyfish", complex_fish.finned_jellyfish),
+    ("Sashimi Jellyfish", complex_fish.sashimi_jellyfish),
     ("VWXYZ-Wing", wings.vwxyz_wing),
+    ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("X-Chain", chains.x_chain),
     ("XY-Chain", chains.xy_chain),
+    ("Continuous Nice Loop", nice_loops.continuous_nice_loop),
+    ("Discontinuous Nice Loop", nice_loops.discontinuous_nice_loop),
     ("AIC", chains.aic),
+    ("Grouped Continuous Nice Loop", nice_loops.grouped_continuous_nice_loop),
+    ("Grouped Discontinuous Nice Loop", nice_loops.grouped_discontinuous_nice_loop),
     ("Grouped AIC", chains.grouped_aic),
     ("ALS-XZ", als.als_xz),
+    ("ALS-XY-Wing", als_chains.als_xy_wing),
+    ("ALS-XY-Chain", als_chains.als_xy_chain),
+    ("Death Blossom", als_chains.death_blossom),
+    ("Franken Fish", complex_fish.franken_fish),
+    ("Finned Franken Fish", complex_fish.finned_franken_fish),
+    ("Mutant Fish", complex_fish.mutant_fish),
+    ("Finned Mutant Fish", complex_fish.finned_mutant_fish),
+    ("Template Set", templates.template_set),
+    ("Template Delete", templates.template_delete),
     ("Forcing Chain", forcing.forcing_chain),
     ("Forcing Net", forcing.forcing_net),
+    ("Nested Forcing Chain", nested.nested_forcing_chain),
 )
 
 # The rating follows Sudoku Explainer's method: cheapest step first on its scale, with the techniques
 # it knows (singles in its order; no W-Wing, Simple Colors or ALS: it finds those as chains).
-_NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple Colors", "ALS-XZ"}
+_NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple Colors", "ALS-XZ",
+              "Sue de Coq", "ALS-XY-Wing", "ALS-XY-Chain", "Death Blossom",
+              "Avoidable Rectangle", "Unique Rectangle (type 6)", "Hidden Rectangle",  # HoDoKu's uniqueness
+              # HoDoKu's, not in Sudoku Explainer (Turbot Fish is: Sukaku Explainer rates it 4.2)
+              "Dual 2-String Kite", "Dual Empty Rectangle", "Multi-Colors", "Remote Pair", "Template Set",
+              "Template Delete",
+              *complex_fish.NAMES}  # HoDoKu's finned, Siamese, Franken and Mutant fish: not in SE nor Sukaku
 RATING_ORDER = (
     ("Full House", singles.full_house),
     ("Hidden Single", singles.hidden_single_box),
     ("Hidden Single", singles.hidden_single_line),
     ("Naked Single", singles.naked_single),
-) + tuple(entry for entry in TECHNIQUES if entry[0] not in _NOT_RATED)
+) + tuple((name, nice_loops.RATED.get(name, finder)) for name, finder in TECHNIQUES if name not in _NOT_RATED)
+# (chains and loops: the rating takes the easiest one, the hints the one with the most eliminations)
 
 _SINGLES = {"Full House", "Naked Single", "Hidden Single"}
 
@@ -166,7 +203,7 @@ def known_unique(grid: Grid, rules: "Rules | None" = None) -> bool:
 
 def _without_forcing(order):
     """Forcing chains rarely prove anything in a grid with several solutions, and cost most there."""
-    return tuple(entry for entry in order if not entry[0].startswith("Forcing"))
+    return tuple(entry for entry in order if "Forcing" not in entry[0])
 
 
 def _changes(b: Board, step: Step) -> bool:
@@ -183,18 +220,23 @@ def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
 
 
 def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
-              puzzle: "Grid | None" = None, rules: "Rules | None" = None) -> "Step | None":
+              puzzle: "Grid | None" = None, rules: "Rules | None" = None,
+              effort: int = nested.HINT_EFFORT) -> "Step | None":
     """The easiest deduction available in `grid` (with the given pencil marks, or the plain ones), or
     None when no technique applies (or the grid is solved or broken). Uniqueness techniques are used
     only when the grid is known to have exactly one solution (checked here unless `unique` is given).
 
     With `puzzle` (the givens alone), the player's entries in `grid` are checked first: a digit the
-    puzzle's solution does not have there gives a "Wrong Entry" step (no digit revealed). `rules`:
-    the puzzle's variant rules (None: classic)."""
+    puzzle's solution does not have there gives a "Wrong Entry" step (no digit revealed); when all are
+    right, the other digits are known to be placed (Avoidable Rectangles may use them). `rules`:
+    the puzzle's variant rules (None: classic). `effort`: the assumptions a nested forcing chain
+    search may follow (see `techniques.nested`)."""
+    givens = None
     if puzzle is not None:
-        mistake = _wrong_entry(grid, puzzle, rules)
+        mistake, checked = _wrong_entry(grid, puzzle, rules)
         if mistake is not None:
             return mistake
+        givens = puzzle if checked else None
     if grid.is_complete() or exact.conflicts(grid, rules):
         return None
     t = tables(grid.shape, rules)
@@ -210,30 +252,34 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
         unique = count == 1
         if count == 2:
             order = _without_forcing(order)
-    b = Board.from_grid(grid, masks, unique, rules)
+    b = Board.from_grid(grid, masks, unique, rules, givens)
     if masks is not None and unique:
         wrong = _removed_by_mistake(grid, b, rules)
         if wrong is not None:
             return wrong
     if broken(b):
         return None
-    return find_step(b, order)
+    with nested.effort_limit(effort):
+        return find_step(b, order)
 
 
-def _wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "Step | None":
+def _wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "tuple[Step | None, bool]":
+    """A "Wrong Entry" step when an entry is not the puzzle's one solution's digit; and whether every
+    entry was checked and is right, every given in place (the puzzle then has one solution, which the
+    entries keep)."""
     if puzzle.shape != grid.shape or exact.conflicts(puzzle, rules):
-        return None
+        return None, False
     solution, count, gave_up = exact.solve_and_count(puzzle, rules, 2, max_nodes=20000)
     if count != 1 or gave_up is not None:
-        return None
+        return None, False
     n = grid.shape.side
     wrong = [i for i, v in enumerate(grid.values) if v and not puzzle.values[i] and v != solution.values[i]]
     if not wrong:
-        return None
+        return None, all(not v or v == w for v, w in zip(puzzle.values, grid.values))
     names = ", ".join(f"r{i // n + 1}c{i % n + 1}" for i in wrong[:6])
     text = (f"Wrong Entry: {names} {'does' if len(wrong) == 1 else 'do'} not hold the right digit; "
             f"clear {'it' if len(wrong) == 1 else 'them'} and look again")
-    return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong})
+    return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong}), False
 
 
 def _removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | None":
@@ -254,8 +300,10 @@ def _removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | 
 
 
 def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
-               max_steps: int = 100000, rules: "Rules | None" = None) -> Path:
-    """Every step from `grid` (under variant `rules`, when given) until it is solved or no technique applies."""
+               max_steps: int = 100000, rules: "Rules | None" = None,
+               effort: int = nested.RATING_EFFORT) -> Path:
+    """Every step from `grid` (under variant `rules`, when given) until it is solved or no technique applies;
+    `effort`: the assumptions each nested forcing chain search may follow (see `techniques.nested`)."""
     if unique is None:
         count = solution_count(grid, rules)
         unique = count == 1
@@ -272,7 +320,8 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
         if broken(b):
             path.status = PathStatus.BROKEN
             break
-        step = find_step(b, order)
+        with nested.effort_limit(effort):
+            step = find_step(b, order)
         if step is None or not _changes(b, step):
             path.status = PathStatus.STUCK  # (a step that changes nothing would loop: never happens)
             break

@@ -15,9 +15,9 @@ def sentence(text: str) -> str:
 
 
 def with_article(technique: str) -> str:
-    """"an XY-Wing", "a Unique Rectangle"; plural names ("Locked Candidates", "Simple Colors", "Innies &
-    Outies") take none."""
-    if technique.startswith(("Locked Candidates", "Simple Colors", "Innies")):
+    """"an XY-Wing", "a Unique Rectangle"; plural names ("Locked Candidates", "Simple Colors", "Multi-Colors",
+    "Innies & Outies") take none."""
+    if technique.startswith(("Locked Candidates", "Simple Colors", "Multi-Colors", "Innies")):
         return technique
     return f"{'an' if technique[:1] in 'AEIOX' else 'a'} {technique}"
 

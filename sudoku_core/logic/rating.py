@@ -17,6 +17,7 @@ from ..levels import LEVELS, Level
 from . import exact
 from .diagnose import Verdict
 from .path import RATING_ORDER, PathStatus, solution_count, solve_path
+from .techniques import nested
 
 if TYPE_CHECKING:
     from ..rules import Rules
@@ -28,9 +29,17 @@ LEVEL_OF = {
     "Naked Pair": 1, "Hidden Pair": 1, "Naked Triple": 1, "Hidden Triple": 1,
     "X-Wing": 2, "Swordfish": 2, "Jellyfish": 2, "Naked Quad": 2, "Hidden Quad": 2,
     "XY-Wing": 2, "XYZ-Wing": 2, "WXYZ-Wing": 2, "VWXYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
-    "Empty Rectangle": 2, "Simple Colors": 2, "Unique Rectangle": 2, "BUG+1": 2,
-    "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "ALS-XZ": 3,
-    "Forcing Chain": 4, "Forcing Net": 4,
+    "Empty Rectangle": 2, "Simple Colors": 2, "Turbot Fish": 2, "Dual 2-String Kite": 2, "Dual Empty Rectangle": 2,
+    "Multi-Colors": 2, "Remote Pair": 2, "Template Set": 4, "Template Delete": 4, "Unique Rectangle": 2, "BUG+1": 2,
+    "Unique Rectangle (type 6)": 2, "Hidden Rectangle": 2, "Avoidable Rectangle": 2,
+    "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "Discontinuous Nice Loop": 3,
+    "Grouped Continuous Nice Loop": 3, "Grouped Discontinuous Nice Loop": 3, "ALS-XZ": 3,
+    "Sue de Coq": 3, "ALS-XY-Wing": 3, "ALS-XY-Chain": 3, "Death Blossom": 3,
+    "Finned X-Wing": 2, "Sashimi X-Wing": 2, "Siamese Finned X-Wing": 2, "Siamese Sashimi X-Wing": 2,
+    "Finned Swordfish": 3, "Sashimi Swordfish": 3, "Siamese Finned Swordfish": 3, "Siamese Sashimi Swordfish": 3,
+    "Finned Jellyfish": 3, "Sashimi Jellyfish": 3, "Siamese Finned Jellyfish": 3, "Siamese Sashimi Jellyfish": 3,
+    "Franken Fish": 3, "Finned Franken Fish": 3, "Mutant Fish": 4, "Finned Mutant Fish": 4,
+    "Forcing Chain": 4, "Forcing Net": 4, "Nested Forcing Chain": 4,
     "Cage Combination": 0, "Innies & Outies": 1, "Cage Interaction": 1,
 }
 
@@ -54,24 +63,25 @@ class Rating:
         return {"score": self.score, "level": str(self.level), "hardest": str(self.hardest), "steps": self.steps}
 
 
-#: The score of a puzzle logic here cannot finish: past every technique implemented (Sudoku
-#: Explainer rates such puzzles with nested forcing chains, 9.5 and up).
+#: The score of a puzzle logic here cannot finish: past every technique implemented, nested forcing
+#: chains (9.5-9.9) included, or past their time limit (`techniques.nested`).
 BEYOND = 10.0
 
 
-def rate(grid: Grid, rules: "Rules | None" = None) -> Rating:
+def rate(grid: Grid, rules: "Rules | None" = None, *, effort: int = nested.RATING_EFFORT) -> Rating:
     """Rate a puzzle (under variant `rules`, when given) by the hardest step of its cheapest-first
     logical path.
 
     A puzzle logic cannot finish scores `BEYOND` (10.0), level Extreme, hardest "needs guessing";
     a grid with no solution or several scores None, level "Unsolvable", hardest "no solution" or
-    "several solutions"."""
+    "several solutions". `effort`: the assumptions each nested forcing chain search may follow (past
+    it the search finds nothing: see `techniques.nested`)."""
     count = solution_count(grid, rules)
     if count == 0 or exact.conflicts(grid, rules):
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, 0)
     if count == 2:
         return Rating(None, Level.UNSOLVABLE, Verdict.SEVERAL, 0)
-    path = solve_path(grid, order=RATING_ORDER, unique=count == 1, rules=rules)
+    path = solve_path(grid, order=RATING_ORDER, unique=count == 1, rules=rules, effort=effort)
     if path.status == PathStatus.BROKEN:
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, len(path.steps))
     if not path.solved:

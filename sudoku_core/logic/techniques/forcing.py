@@ -29,6 +29,13 @@ class Contradiction(Exception):
 def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "list | None" = None):
     """Assume cell = digit (0-based digit) and follow singles. Returns (values, cands, depth) or
     None when the assumption breaks the grid. `order`, when given, receives the placements made."""
+    return settle(b, ((cell, digit),), (), locked, order)
+
+
+def settle(b: Board, place, remove, locked: bool = False, order: "list | None" = None):
+    """Place the (cell, digit) pairs of `place`, remove those of `remove` (0-based digits) and follow
+    singles (and with `locked`, pointing and claiming): (values, cands, depth), or None when that
+    breaks the grid. `b` must have no single pending (forcing runs after singles)."""
     t = b.t
     n = t.n
     values = list(b.values)
@@ -41,11 +48,22 @@ def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "lis
     peer_masks = t.peer_masks
     unit_masks = t.unit_masks
     cell_units = t.cell_units
-    queue = [(cell, digit)]
+    queue = list(place)
     depth = 0
     # (unit -> digit mask) whose places changed: only these can hold a new hidden single or have
     # lost their last place (the position itself has none pending: forcing runs after singles)
     dirty: dict[int, int] = {}
+    for c, d in remove:
+        if not cands[c] >> d & 1:
+            continue
+        r = cands[c] = cands[c] & ~(1 << d)
+        if not r:
+            return None
+        if not r & (r - 1):
+            queue.append((c, r.bit_length() - 1))
+        pos[d] &= ~(1 << c)
+        for u in cell_units[c]:
+            dirty[u] = dirty.get(u, 0) | (1 << d)
     while True:
         while queue:
             c, d = queue.pop()

@@ -1,0 +1,129 @@
+"""Sue de Coq (HoDoKu's definition, with its extended forms).
+
+Take 2 or more empty cells I where a box meets a line, holding digits V, at least |I| + 2 of them. Add
+cells L from the rest of the line and B from the rest of the box, such that no digit is a candidate in
+both L and B, and the |I| + |L| + |B| cells hold exactly that many digits together. Each digit can then
+be placed at most once in those cells (a digit of L lives in the line, one of B in the box, any other only
+in I), so each is placed exactly once: a digit not in B is in the line's cells of the pattern and leaves
+the rest of the line; one not in L leaves the rest of the box.
+
+L and B are any sets (a bivalue cell, an ALS, or more: HoDoKu's extended forms, extra digits in L or B
+included). The search is bounded: at most MAX_PART cells in L and in B (BIG_PART past 9x9), at most
+MAX_CORE in I.
+
+Under variant rules the same holds for any two houses sharing cells (`Tables.intersections`).
+"""
+from __future__ import annotations
+
+from itertools import combinations
+
+from ..board import Board, bits
+from ..phrases import cells_text, digits_slash, removals_text
+from ..step import Step
+
+# Not in Sudoku Explainer (it finds these eliminations as chains); calibrated below the chains (X-Chain
+# 6.5) in HoDoKu's order (Sue de Coq 250 < X-Chain and XY-Chain 260 < ALS-XZ 300). Not rated.
+SCORE = 6.4
+MAX_CORE = 3
+MAX_PART = 4
+BIG_PART = 3  # past 9x9, where lines and boxes have many more cells to combine
+
+
+def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple[int, int, int]]":
+    """Subsets of `cells` (at most `most`), each cell holding a digit of `union` (the intersection's
+    digits) and fewer than `most` digits outside it in all: [(cell board, digits, size)]."""
+    cands = b.cands
+    cells = [i for i in cells if cands[i] & union]
+    out = []
+    stack = [(0, 0, 0, 0)]  # next cell, size, cell board, digits
+    while stack:
+        start, size, board, digits = stack.pop()
+        size += 1
+        for k in range(start, len(cells)):
+            m = digits | cands[cells[k]]
+            if (m & ~union).bit_count() >= most:
+                continue
+            board2 = board | 1 << cells[k]
+            out.append((board2, m, size))
+            if size < most:
+                stack.append((k + 1, size, board2, m))
+    return out
+
+
+def _by_gain(subsets, core: int, most: int) -> "dict[int, list[tuple[int, int]]]":
+    """The subsets sharing a digit with the core, by gain (cells less digits outside the core), 1..most:
+    {gain: [(cell board, digits)]}."""
+    out: dict[int, list] = {}
+    for board, m, size in subsets:
+        gain = size - (m & ~core).bit_count()
+        if 1 <= gain <= most and m & core:
+            out.setdefault(gain, []).append((board, m))
+    return out
+
+
+def sue_de_coq(b: Board) -> "Step | None":
+    t, cands = b.t, b.cands
+    pos = b.positions()
+    most = MAX_PART if t.n <= 9 else BIG_PART
+    for box, line, both, box_rest, line_rest in t.intersections:
+        inside = [i for i in bits(both) if cands[i]]
+        if len(inside) < 2:
+            continue
+        union = 0
+        for i in inside:
+            union |= cands[i]
+        if union.bit_count() < 4:
+            continue
+        line_sets = box_sets = None  # made once per intersection, when a core needs them
+        for size in range(2, min(MAX_CORE, len(inside)) + 1):
+            for core_cells in combinations(inside, size):
+                core = 0
+                for i in core_cells:
+                    core |= cands[i]
+                spare = core.bit_count() - size
+                if not 2 <= spare <= 2 * most:  # each outer part gains at most its cells
+                    continue
+                if line_sets is None:
+                    line_sets = _subsets(b, [i for i in bits(line_rest) if cands[i]], union, most)
+                    box_sets = _subsets(b, [i for i in bits(box_rest) if cands[i]], union, most)
+                in_box = _by_gain(box_sets, core, spare - 1)
+                for gain, options in sorted(_by_gain(line_sets, core, spare - 1).items()):
+                    for lb, lm in options:
+                        for bb, bm in in_box.get(spare - gain, ()):
+                            if lm & bm:
+                                continue
+                            step = _step(b, pos, (box, line), core_cells, core, (lb, lm), (bb, bm),
+                                         (box_rest & ~bb, line_rest & ~lb))
+                            if step is not None:
+                                return step
+    return None
+
+
+def _step(b: Board, pos, units, core_cells, core, line_part, box_part, rests) -> "Step | None":
+    t = b.t
+    n = t.n
+    (lb, lm), (bb, bm) = line_part, box_part
+    box_rest, line_rest = rests
+    digits = core | lm | bm
+    elims = []
+    for d in bits(digits & ~bm):  # placed in the line's cells of the pattern
+        elims += [(i, d + 1) for i in bits(pos[d] & line_rest)]
+    for d in bits(digits & ~lm):  # placed in the box's cells of the pattern
+        elims += [(i, d + 1) for i in bits(pos[d] & box_rest)]
+    if not elims:
+        return None
+    elims = tuple(sorted(set(elims)))
+    box, line = units
+    box_name, line_name = t.unit_names[box], t.unit_names[line]
+
+    def part(board: int, m: int) -> str:
+        return f"{cells_text(bits(board), n)} ({digits_slash([d + 1 for d in bits(m)], n)})"
+
+    cells = tuple(sorted(set(core_cells) | set(bits(lb | bb))))
+    text = (f"Sue de Coq: {cells_text(core_cells, n)}, where {line_name} meets {box_name}, hold "
+            f"{digits_slash([d + 1 for d in bits(core)], n)}; with {part(lb, lm)} in {line_name} and "
+            f"{part(bb, bm)} in {box_name}, these {len(cells)} cells hold exactly {len(cells)} digits and no "
+            f"digit is in both outer parts, so each digit is placed once in them: remove {removals_text(elims, n)}")
+    return Step("Sue de Coq", text, n, eliminations=elims, cells=cells, units=(line_name, box_name),
+                candidates=tuple((i, d + 1) for i in cells for d in bits(b.cands[i])), difficulty=SCORE,
+                extra={"core": list(core_cells)})
