@@ -54,6 +54,9 @@ def test_the_library_holds_the_engine_and_the_standard_library_compiled(site, ve
     # What Pyodide's start-up and the engine import; not what neither does.
     assert {"json/__init__.pyc", "encodings/__init__.pyc", "_pyodide/__init__.pyc", "asyncio/__init__.pyc"} <= names
     assert not [n for n in names if n.split("/")[0] in {"unittest", "pydoc_data", "tkinter", "sqlite3", "_pyrepl"}]
+    # Nor what only the command line uses, nor modules the engine does without (build/library.py).
+    assert not {"argparse.pyc", "pickle.pyc", "multiprocessing/__init__.pyc", "html/entities.pyc",
+                "urllib/parse.pyc"} & names
 
 
 def test_no_test_page_is_shipped(site):
