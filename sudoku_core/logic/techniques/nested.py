@@ -40,8 +40,9 @@ HINT_EFFORT = 4000
 RATING_EFFORT = 16000
 #: The exact solver's budget for the solution that orders the search (nodes).
 SOLVER_NODES = 20000
-#: Arrows drawn for one step at most (the nested chains after the first are told, not drawn).
-MAX_LINKS = 60
+#: Arrows drawn for one step at most: the branch of the assumption, or its first nested chain when it
+#: places nothing by itself (the other nested chains are told, not drawn).
+MAX_LINKS = 40
 #: Contradictions gathered before the shortest is kept (each costs a branch's closure).
 GATHER = 3
 
@@ -241,7 +242,7 @@ def _story(b: Board, c: int, d: int, refuted) -> "tuple[list[str], list, int, ob
         if not inner.cands[c2] >> d2 & 1:
             continue
         text, more, k = _refutation_text(inner, c2, d2)
-        links = links[:MAX_LINKS] if len(links) + len(more) > MAX_LINKS else links + more
+        links = links or more[:MAX_LINKS]  # an assumption that places nothing by itself: its first refutation
         length += k
         order = []
         state = settle(inner, (), ((c2, d2),), True, order)
@@ -269,6 +270,7 @@ def _contradiction_step(b: Board, c: int, d: int, refuted) -> Step:
     else:  # the branch breaks by itself (singles were pending: the finder was called on its own)
         where = trace(b, c, d, True).why_broken()[1]
     body = "; ".join(parts) + ("; and " if parts else "") + where
+    body = body.removeprefix("then ")  # the assumption placed nothing by itself: its first refutation leads
     text = (f"Nested Forcing Chain (contradiction): if {cell_name(c, n)} were {sym(d + 1, n)}, then "
             f"{body}; so {cell_name(c, n)} is not {sym(d + 1, n)}")
     cells = (c,) + tuple(dict.fromkeys(x for x, _ in refuted))
