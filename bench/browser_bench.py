@@ -473,7 +473,6 @@ def report_first_visits(visits: dict) -> None:
 
 
 def report(r: dict) -> None:
-    mb = lambda n: f"{n / 1e6:.1f} MB"  # noqa: E731
     cold, warm, bare = r["cold"], r["warm"], r["bare_pyodide"]
     print(f"Browser benchmark: headless Chromium, build {r['build']}")
     print()

@@ -163,10 +163,9 @@ def lock_info() -> dict:
 
 
 # -- 4. web/ and static/ ----------------------------------------------------------------------------
-def copy_tree(src: Path, dest: Path) -> list[Path]:
-    copied = []
+def copy_tree(src: Path, dest: Path) -> None:
     if not src.is_dir():
-        return copied
+        return
     for path in sorted(src.rglob("*")):
         rel = path.relative_to(src)
         if path.is_dir() or any(part.startswith(".") or part == "__pycache__" for part in rel.parts):
@@ -178,8 +177,6 @@ def copy_tree(src: Path, dest: Path) -> list[Path]:
             log(f"warning: {src.name}/{rel} overwrites a file of the same name")
         target.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy2(path, target)
-        copied.append(target)
-    return copied
 
 
 def version_of(paths: list[Path], package_version: str) -> str:
@@ -265,7 +262,8 @@ def main(argv: "list[str] | None" = None) -> int:
         runtime = copy_runtime(site)
         library, report = make_library(site, wheel)
     package_version = wheel.name.split("-")[1]
-    copied = copy_tree(ROOT / "web", site) + copy_tree(ROOT / "static", site)
+    copy_tree(ROOT / "web", site)
+    copy_tree(ROOT / "static", site)
     for page in site.glob("*.html"):
         page.write_text(add_module_preloads(page.read_text(encoding="utf-8"), site), encoding="utf-8")
     version = version_of([p for p in site.rglob("*") if p.is_file()], package_version)

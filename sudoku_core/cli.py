@@ -64,7 +64,7 @@ use 'check' to test uniqueness). A puzzle that cannot be read, has clashing give
 solution or runs out of --max-nodes/--timeout is reported on standard error, and an EMPTY line is
 printed in its place, so line K of the output always answers puzzle K."""
 
-SOLVE_EPILOG = f"""\
+SOLVE_EPILOG = """\
 examples:
   %(prog)s puzzles.txt > solutions.txt
   %(prog)s - < puzzles.txt

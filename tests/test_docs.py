@@ -358,7 +358,7 @@ _PRODUCT_CAP = 5000
 def _template_at(source: Source, start: int) -> "tuple[list, int]":
     """Pieces of the template literal whose backtick is at `start`: str (text) or (expr_start, expr_end);
     and the index just past its closing backtick."""
-    text, masked = source.text, source.masked
+    text = source.text
     pieces: list = []
     i = start + 1
     chunk = []
