@@ -87,6 +87,28 @@ def test_local_n_starts_a_cluster_for_the_run(capsys, bank, small_chunks):
     assert run(capsys, "rate", "--scheduler", "local:2", bank) == run(capsys, "rate", bank)
 
 
+def _environ() -> tuple:
+    return os.environ.get("MALLOC_TRIM_THRESHOLD_"), os.environ.get("OMP_NUM_THREADS")
+
+
+def test_local_n_workers_keep_glibc_s_own_trimming_and_no_message_log_holds_the_bank(monkeypatch):
+    """Dask's MALLOC_TRIM_THRESHOLD_ made the batch engine's workers page-fault for seconds a million
+    puzzles, so local:N leaves it out (Dask's other settings, one BLAS thread a worker, stay); and the
+    client's connection keeps only a few recent messages for debugging, not Dask's 1,000 (each a chunk
+    of the bank: ~300 MB at a million puzzles)."""
+    from sudoku_core.bank_dask import DaskExecutor, LOG_LENGTH
+
+    monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # a Dask cluster made earlier set it here
+    pool = DaskExecutor("local:1")
+    try:
+        assert pool.result(pool.submit(_environ)) == (None, "1")
+        for _ in range(3 * LOG_LENGTH):
+            pool.result(pool.submit(len, "1" * 1000))
+        assert len(pool.client.scheduler_comm.recent_message_log) <= LOG_LENGTH
+    finally:
+        pool.close(False)
+
+
 class KillOnce(WorkerPlugin):
     """Kills its worker process (as the kernel's OOM killer would) when the worker starts its second task,
     on the first worker that gets there: the marker file makes it once per run."""
