@@ -163,9 +163,13 @@ def _maker(kind: str, terms: int) -> Callable:
 def _by_offset(placed: "list[tuple[int, int]]", spread: int) -> "dict[int, int]":
     """For (anchor, cells as a board) pairs: the packed mask of the cells at each offset (cell - anchor)."""
     masks: "dict[int, int]" = {}
+    get = masks.get
     for anchor, cells in placed:
-        for c in _cells(cells):
-            masks[c - anchor] = masks.get(c - anchor, 0) | 1 << c
+        while cells:
+            low = cells & -cells
+            offset = low.bit_length() - 1 - anchor
+            masks[offset] = get(offset, 0) | low
+            cells ^= low
     return {offset: mask * spread for offset, mask in sorted(masks.items())}
 
 
@@ -208,12 +212,14 @@ def pair_lock(one: "list[int]", other: "list[int]", n: int, spread: int) -> Pair
     of marks for each row of the grid, or, when the T houses' first cells are evenly spaced (the boxes
     along a diagonal), a row of marks at each first cell. A house that meets no house of the other kind
     is left out: it has nothing to say about them."""
-    one = [h for h in one if any(h & x for x in other)]
-    other = [h for h in other if any(h & x for x in one)]
+    in_other = sum(other)  # the houses of a kind are disjoint: their sum is their union
+    one = [h for h in one if h & in_other]
+    in_one = sum(one)
+    other = [h for h in other if h & in_one]
     options = []
-    for c_kind, t_kind in ((one, other), (other, one)):
+    for c_kind, t_kind, in_c in ((one, other, in_one), (other, one, in_other)):
         c_houses = sorted(c_kind, key=lambda h: _axis_sum(h, n, False))
-        m, t_outside = len(c_houses), any(t & ~sum(c_houses) for t in t_kind)
+        m, t_outside = len(c_houses), any(t & ~in_c for t in t_kind)
         layouts = [(sorted(t_kind, key=lambda h: _axis_sum(h, n, True)), 0, n)]
         t_first = sorted(t_kind, key=_low)
         lows = [_low(t) for t in t_first]
@@ -224,22 +230,21 @@ def pair_lock(one: "list[int]", other: "list[int]", n: int, spread: int) -> Pair
         for t_houses, base, step in layouts:
             marks = _marks(c_houses, t_houses, n)
             p = len(t_houses)
-            if base + (p - 1 + any(j == p for j, _, _ in marks)) * step + m + t_outside > n * n:
+            c_outside = marks[-1][0] == p  # _marks puts the parts of C houses outside every T house last
+            if base + (p - 1 + c_outside) * step + m + t_outside > n * n:
                 continue  # the marks would run off the board
             placed = [(base + j * step + i, cells) for j, i, cells in marks]
             shape = 0  # bit n * n + o for each offset o from a mark cell to a cell it marks
             for at, cells in placed:
                 shape |= cells << (n * n) >> at
-            options.append((shape.bit_count(), c_houses, t_houses, base, step, marks, placed))
-    _, c_houses, t_houses, base, step, marks, placed = min(options, key=lambda o: o[0])
+            options.append((shape.bit_count(), c_houses, t_houses, base, step, marks, placed, c_outside, t_outside))
+    _, c_houses, t_houses, base, step, marks, placed, c_outside, t_outside = min(options, key=lambda o: o[0])
     m, p = len(c_houses), len(t_houses)
     pointing, claiming = [0] * (n * n), [0] * (n * n)
     for j, i, _ in marks:
         if j < p and i < m:
             pointing[base + j * step + i] = t_houses[j] & ~c_houses[i]
             claiming[base + j * step + i] = c_houses[i] & ~t_houses[j]
-    c_outside = any(j == p for j, _, _ in marks)
-    t_outside = any(i == m for _, i, _ in marks)
     rows = sum(1 << (j * step) for j in range(p))
     return PairLock(
         _gatherer(_by_offset(placed, spread), "mark"), _folder(step, p + c_outside), _folder(1, m + t_outside),
@@ -249,7 +254,7 @@ def pair_lock(one: "list[int]", other: "list[int]", n: int, spread: int) -> Pair
 
 def _marks(c_houses: "list[int]", t_houses: "list[int]", n: int) -> "list[tuple[int, int, int]]":
     """(j, i, cells as a board) of every non-empty intersection of T house j and C house i, and of the
-    "outside" parts (i = m, j = p; see `PairLock`)."""
+    "outside" parts (i = m, j = p; see `PairLock`), those of the C houses last."""
     m, p = len(c_houses), len(t_houses)
     in_c, in_t = sum(c_houses), sum(t_houses)  # disjoint houses: the sum is the union
     marks = []
@@ -266,16 +271,20 @@ def _marks(c_houses: "list[int]", t_houses: "list[int]", n: int) -> "list[tuple[
 
 
 @lru_cache(maxsize=None)
-def _lines(n: int, across: bool) -> "tuple[int, ...]":
-    """The rows (across) or the columns of an n x n grid, as boards."""
-    row, column = (1 << n) - 1, sum(1 << (r * n) for r in range(n))
-    return tuple(row << (k * n) if across else column << k for k in range(n))
+def _weights(n: int, across: bool) -> "tuple[tuple[int, int], ...]":
+    """(2^b, the cells whose row number (across) or column number has bit b set, as a board) for each
+    bit b of the numbers 0 .. n - 1: a board's sum of those numbers is then a few popcounts."""
+    out = []
+    for b in range(max(1, (n - 1).bit_length())):
+        cells = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (r if across else c) >> b & 1)
+        out.append((1 << b, cells))
+    return tuple(out)
 
 
 @lru_cache(maxsize=1 << 12)  # rows and columns recur in every set of rules, a region in several pairs
 def _axis_sum(board: int, n: int, across: bool) -> int:
     """The sum of the row numbers (across) or column numbers of the cells of `board`."""
-    return sum(k * (board & line).bit_count() for k, line in enumerate(_lines(n, across)))
+    return sum(weight * (board & cells).bit_count() for weight, cells in _weights(n, across))
 
 
 def _board(cells) -> int:
