@@ -1,11 +1,12 @@
 """Telling a variant puzzle's text from a classic one, and reading it in whichever form it comes: the text
-form of `variant_format`, or an f-puzzles / SudokuPad link or JSON (`fpuzzles`). Used by the CLI (a file)
-and the bridge's `parse` (a paste on the page)."""
+form of `variant_format`, an f-puzzles / SudokuPad link or JSON (`fpuzzles`), or a SudokuWiki Killer link
+(`sudokuwiki_killer`). Used by the CLI (a file) and the bridge's `parse` (a paste on the page)."""
 from __future__ import annotations
 
 from .fpuzzles import read_fpuzzles
 from .grid import Grid
 from .rules import Rules
+from .sudokuwiki_killer import looks_like_sudokuwiki_killer, read_sudokuwiki_killer
 from .variant_format import looks_like_variant, read_variant
 
 
@@ -17,9 +18,11 @@ def looks_like_fpuzzles(text: str) -> bool:
 
 def is_variant_text(text: str) -> bool:
     """Does `text` (or its beginning) hold a variant puzzle rather than classic ones?"""
-    return looks_like_fpuzzles(text) or looks_like_variant(text)
+    return looks_like_fpuzzles(text) or looks_like_sudokuwiki_killer(text) or looks_like_variant(text)
 
 
 def read_variant_puzzle(text: str) -> "tuple[Grid, Rules]":
     """A variant puzzle in either form; raises `formats.ParseError` with where and why."""
-    return read_fpuzzles(text) if looks_like_fpuzzles(text) else read_variant(text)
+    if looks_like_fpuzzles(text):
+        return read_fpuzzles(text)
+    return read_sudokuwiki_killer(text) if looks_like_sudokuwiki_killer(text) else read_variant(text)

@@ -67,11 +67,20 @@ def test_link_writes_f_puzzles_and_sudokupad_links_that_read_back_the_same_rules
     links = reply["result"]
     assert links["fpuzzles"].startswith("https://www.f-puzzles.com/?load=")
     assert links["sudokupad"].startswith("https://sudokupad.app/fpuzzles")
-    for link in links.values():
-        grid, read = read_fpuzzles(link)
+    for site in ("fpuzzles", "sudokupad"):
+        grid, read = read_fpuzzles(links[site])
         assert grid.to_line() == puzzle and read.to_dict() == rules
+    assert links["sudokuwiki"] is None       # SudokuWiki's Killer links hold cages only, and no givens
     parsed = ask(op="parse", text=links["sudokupad"])["result"]     # what a paste on the page does
     assert parsed["line"] == puzzle and parsed["rules"] == rules
+
+
+def test_link_writes_a_sudokuwiki_killer_link_for_cages_alone_that_a_paste_reads_back():
+    rows = [{"cells": [r * 9 + c for c in range(9)], "total": 45} for r in range(9)]   # each row one cage
+    reply = ask(op="link", puzzle="." * 81, rules={"cages": rows})["result"]
+    assert reply["sudokuwiki"].startswith("https://www.sudokuwiki.org/killersudoku.aspx?bd=")
+    parsed = ask(op="parse", text=reply["sudokuwiki"])["result"]
+    assert parsed["line"] == "." * 81 and parsed["rules"] == {"cages": rows}
 
 
 def test_link_of_a_classic_grid_and_of_jigsaw_regions():

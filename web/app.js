@@ -120,12 +120,17 @@ document.getElementById('copy-link').addEventListener('click', async () => {
   }
 });
 
-// -- export: f-puzzles and SudokuPad links, written by the engine (`link`) -------------------------------
+// -- export: f-puzzles, SudokuPad and SudokuWiki Killer links, written by the engine (`link`) --------------
 const exportField = document.getElementById('export-link');
+// Each site: [its link's name, where the link opens].
+const EXPORT_SITES = {
+  fpuzzles: ['f-puzzles', 'f-puzzles'], sudokupad: ['SudokuPad', 'SudokuPad'],
+  sudokuwiki: ['SudokuWiki Killer', "SudokuWiki's Killer solver"],
+};
 for (const button of document.querySelectorAll('[data-export]')) {
   button.addEventListener('click', async () => {
-    const site = button.dataset.export;                 // 'fpuzzles' or 'sudokupad'
-    const name = site === 'fpuzzles' ? 'f-puzzles' : 'SudokuPad';
+    const site = button.dataset.export;                 // a key of EXPORT_SITES
+    const [name, place] = EXPORT_SITES[site];
     shareStatus.textContent = `Writing the ${name} link…`;
     const { getEngine } = await import('./engine.js');
     const shape = parseSize(solver.size);
@@ -139,12 +144,17 @@ for (const button of document.querySelectorAll('[data-export]')) {
       shareStatus.textContent = `No ${name} link: ${detail}. Nothing on the board was changed.`;
       return;
     }
+    if (!links[site]) {                                  // only the SudokuWiki link can be missing
+      shareStatus.textContent = `No ${name} link: SudokuWiki's Killer links hold 9x9 Killer cages that cover ` +
+        'the whole grid, without givens or other rules. Nothing on the board was changed.';
+      return;
+    }
     exportField.value = links[site];
     exportField.closest('.export-row').hidden = false;
     exportField.labels[0].textContent = `${name} link`;
     try {
       await navigator.clipboard.writeText(links[site]);
-      shareStatus.textContent = `${name} link copied: it opens this puzzle${solver.rules ? ' with its rules' : ''} in ${name}.`;
+      shareStatus.textContent = `${name} link copied: it opens this puzzle${solver.rules ? ' with its rules' : ''} in ${place}.`;
     } catch {
       exportField.select();
       shareStatus.textContent = `The ${name} link is in the field below: copy it from there.`;

@@ -152,12 +152,15 @@ def op_conflicts(request: Request) -> dict:
 
 @op("link")
 def op_link(request: Request) -> dict:
-    """The grid and its rules as an f-puzzles link and a SudokuPad link (the page's export buttons)."""
+    """The grid and its rules as an f-puzzles link, a SudokuPad link and a SudokuWiki Killer link (None
+    unless the puzzle is 9x9 Killer cages covering the grid and nothing else): the page's export buttons."""
     grid = request.grid()
     rules = request.rules(grid)
     from ..fpuzzles import fpuzzles_link, sudokupad_link  # the variant modules: only when a link is asked for
+    from ..sudokuwiki_killer import sudokuwiki_killer_link
 
-    return {"fpuzzles": fpuzzles_link(grid, rules), "sudokupad": sudokupad_link(grid, rules)}
+    return {"fpuzzles": fpuzzles_link(grid, rules), "sudokupad": sudokupad_link(grid, rules),
+            "sudokuwiki": sudokuwiki_killer_link(grid, rules)}
 
 
 @op("version")

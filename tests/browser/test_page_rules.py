@@ -302,6 +302,44 @@ def test_an_exported_link_pasted_back_reads_the_same_rules(open_page, browser_he
     assert solver(page).evaluate("(el) => el.puzzle") == hard
 
 
+# SudokuWiki's own example of its Killer link (https://www.sudokuwiki.org/Killer_String_Definitions).
+WIKI_KILLER = ("https://www.sudokuwiki.org/killersudoku.aspx?bd=212112111212112223213331443231221241134412231124133"
+               "132322122212344411312111411312,1715102000261100000000000000000000110000110000171600000011010600000"
+               "90016110017000900000900001800160800040010160000001100002100001800001800140000080000000000000000")
+
+
+def test_a_sudokuwiki_killer_link_pasted_solves_and_goes_back_out_the_same(open_page, browser_helpers):
+    page = open_page("index.html#9x9")
+    cell(page, 1, 1).click()
+    browser_helpers.paste(page, "sudoku-solver", WIKI_KILLER)
+    expect(status(page)).to_contain_text("Loaded the puzzle with 0 givens")
+    expect(solver(page).locator(".rules-layer text.total")).to_have_count(31)
+    pasted = rules(page)
+    assert len(pasted["cages"]) == 31 and sum(c["total"] for c in pasted["cages"]) == 405
+    solver(page).get_by_role("button", name="Solve", exact=True).click()
+    expect(cell(page, 1, 1)).to_have_text("6")
+    expect(cell(page, 9, 9)).to_have_text("3")
+    page.get_by_role("button", name="Copy SudokuWiki Killer link").click()
+    field = page.get_by_role("textbox", name="SudokuWiki Killer link")
+    expect(field).to_have_value(re.compile(r"^https://www\.sudokuwiki\.org/killersudoku\.aspx\?bd=[1-9]{81},[0-9]{162}$"))
+    link = field.input_value()
+    solver(page).get_by_role("button", name="Clear rules").click()
+    assert rules(page) is None
+    cell(page, 1, 1).click()
+    browser_helpers.paste(page, "sudoku-solver", link)
+    expect(status(page)).to_contain_text("Loaded the puzzle with 0 givens")
+    assert rules(page) == pasted
+
+
+def test_a_puzzle_sudokuwiki_cannot_hold_gets_a_sentence_not_a_link(open_page):
+    page = open_page("index.html#" + "4" + "." * 80 + ";c17-111222")
+    expect(solver(page).locator(".rules-layer text.total")).to_have_text(["17"])
+    page.get_by_role("button", name="Copy SudokuWiki Killer link").click()
+    expect(page.locator("#share-status")).to_have_text(re.compile(
+        r"^No SudokuWiki Killer link: SudokuWiki's Killer links hold 9x9 Killer cages that cover the whole grid"))
+    expect(page.locator(".export-row")).to_be_hidden()
+
+
 def test_the_rules_bar_works_on_a_phone(new_context, site_server, browser_helpers):
     context = new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
     page = context.new_page()
