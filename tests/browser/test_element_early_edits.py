@@ -98,10 +98,11 @@ def test_a_stalled_start_offers_retry_and_keeps_the_grid(new_context, site_serve
     held = []
     context.route(WASM, lambda route: held.append(route))
     page = context.new_page()
-    page.goto(site_server.url + "element-test.html?near=eager&stallMs=8000")
+    page.goto(site_server.url + "element-test.html?near=eager&stallMs=15000")
     solver = page.locator("#near")
     # The library arrives while the wasm does not: the download is shown in MB. (The stall limit leaves
-    # a loaded machine time to start the worker before any byte is counted.)
+    # a loaded machine time to start the worker before any byte is counted: 8 s was once too short in a
+    # full run, where the worker counted no byte before the start was called stalled.)
     expect(solver.locator("[part=progress]")).to_contain_text(
         re.compile(r"Downloading the solver: \d+\.\d of \d+\.\d MB"), timeout=20_000)
     solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
