@@ -136,7 +136,12 @@ export class EngineSession {
       for (const [type, fn] of Object.entries(listeners)) engine.addEventListener(type, fn);
       if (engine.state === 'ready') this.#ready();
       else if (engine.state === 'failed') this.#failed(engine.failure);
-      else this.#setState('loading');
+      else {
+        this.#setState('loading');
+        // Joining a start under way (another element began it, or this one's modules came late): show how far
+        // it got, not 0 %, until its next report.
+        if (engine.progress) this.#on.progress(engine.progress);
+      }
     }, (error) => {
       if (this.#listeners === listeners) this.#listeners = null;
       this.#failed(`The solver could not be loaded (${error?.message ?? error})`);

@@ -20,6 +20,7 @@
 //                            request runs at a time; its timeoutMs counts from when it starts running.
 //                            Past timeoutMs (or when `signal` aborts) the worker is terminated and restarted
 //                            (Pyodide re-loads) and the request rejects with code 'timeout' / 'cancelled'.
+//   engine.progress          the last 'progress' detail of the start under way (null before the first)
 //   engine.restart()         start again (after 'failed', say): files already downloaded come from the cache
 // Starting never fails for taking long: only a stall does (no progress for stallMs, default 30 s).
 // Every asset is found relative to this module's URL (import.meta.url), never the host page's. On a page
@@ -131,6 +132,7 @@ class Engine extends EventTarget {
     this.#starts += 1;
     const restarted = this.#starts > 1;
     this.failure = null;
+    this.progress = null;
     this.ready = new Promise((resolve, reject) => {
       this.#readyHandlers = { resolve, reject };
     });
@@ -222,7 +224,8 @@ class Engine extends EventTarget {
       }
     } else if (data.type === 'progress') {
       const { type, ...detail } = data;
-      this.dispatchEvent(new CustomEvent('progress', { detail: { loaded: null, total: null, secondsLeft: null, ...detail } }));
+      this.progress = { loaded: null, total: null, secondsLeft: null, ...detail };   // for a listener that joins late
+      this.dispatchEvent(new CustomEvent('progress', { detail: this.progress }));
     } else if (data.type === 'ready') {
       clearInterval(this.#stallTimer);
       this.info = { timings: data.timings, python: data.python, engine: data.engine, build: data.build,
