@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/variant_bench.py              # every puzzle of each set
     .venv/bin/python bench/variant_bench.py --limit 20   # quicker
+    .venv/bin/pip install -e '.[bench]'                  # once: OR-Tools CP-SAT, the open solver beside ours
 
 Each puzzle is solved exactly as the page does it: `solve_and_count(limit=2)`, the first solution and the
 proof that there is no second, from rules made beforehand (so a new set of rules pays for its tables in
@@ -44,6 +45,9 @@ sys.path.insert(0, str(ROOT))
 from sudoku_core import Grid, SearchStats, Shape, solver  # noqa: E402
 from sudoku_core.rules import Rules  # noqa: E402
 from sudoku_core import topology, variant_solver  # noqa: E402
+
+sys.path.insert(0, str(ROOT / "bench"))
+import cpsat_rival  # noqa: E402
 
 NINE = Shape.parse("9x9")
 DATA = ROOT / "data"
@@ -160,12 +164,43 @@ def main() -> None:
     warm_up(sets)
     print("| set | puzzles | median | p90 | max | nodes median | nodes max | us/node |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
+    ours = {}
     for label, puzzles in sets:
         # Each set starts from an empty table cache: otherwise it pays for freeing the tables the set
         # before it left (the cache keeps 32), 0.7 ms a puzzle on Jigsaw after the generated Killers.
         variant_solver._TABLES.clear()
         gc.collect()
-        print(row(label, *measure(puzzles, args.repeat)), flush=True)
+        times, nodes = measure(puzzles, args.repeat)
+        ours[label] = statistics.median(times)
+        print(row(label, times, nodes), flush=True)
+    rival(sets, ours)
+
+
+def rival(sets: list, ours: "dict[str, float]") -> None:
+    """The same puzzles through OR-Tools' CP-SAT (bench/cpsat_rival.py), when it is installed."""
+    print()
+    if not cpsat_rival.available():
+        print("OR-Tools CP-SAT, the open solver put beside ours, is not installed: pip install -e '.[bench]'")
+        return
+    from ortools import __version__ as version
+
+    print(f"The same puzzles through OR-Tools {version} CP-SAT, one worker (a solution, then proof of no "
+          "second one; model building included; ms):\n")
+    print("| set | puzzles | median | p90 | max | ours, median | CP-SAT / ours |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
+    for label, puzzles in sets:
+        if label.startswith(("classic 17-clue", "top1465 as Jigsaw")) or "as classic" in label:
+            continue  # the rows the variant sets are compared with are enough
+        times = []
+        for grid, rules, expected in puzzles:
+            seconds, found, first = cpsat_rival.solve_twice(grid, rules)
+            if found != 1 or (expected and first != expected):
+                raise SystemExit(f"CP-SAT disagrees on {grid.to_line()} under {rules}: {found} solutions")
+            times.append(seconds)
+        ms = sorted(t * 1000 for t in times)
+        median = statistics.median(ms)
+        print(f"| {label.split(' (')[0]} | {len(ms)} | {median:.2f} | {ms[min(len(ms) - 1, int(0.9 * len(ms)))]:.2f} "
+              f"| {ms[-1]:.2f} | {ours[label] * 1000:.2f} | {median / (ours[label] * 1000):.1f}x |", flush=True)
 
 
 if __name__ == "__main__":
