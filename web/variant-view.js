@@ -128,7 +128,8 @@ export class RulesLayer {
       if (text !== undefined) node.textContent = text;
       nodes.push(node);
     };
-    for (const cell of windowCells(rules, shape)) el('rect', { class: 'shade', x: cell % n, y: Math.floor(cell / n), width: 1, height: 1 });
+    const shaded = new Set(windowCells(rules, shape));
+    for (const cell of shaded) el('rect', { class: 'shade', x: cell % n, y: Math.floor(cell / n), width: 1, height: 1 });
     if (rules.diagonal) el('line', { class: 'diagonal', x1: 0, y1: 0, x2: n, y2: n });
     if (rules.antiDiagonal) el('line', { class: 'diagonal', x1: 0, y1: n, x2: n, y2: 0 });
     for (const cage of rules.cages ?? []) {
@@ -148,7 +149,9 @@ export class RulesLayer {
       if (Number.isInteger(cage.total) && cells.size) {
         const first = Math.min(...cells);
         const x = first % n, y = Math.floor(first / n);
-        el('rect', { class: 'total-bg', x: x + 0.05, y: y + 0.05, width: 0.12 * String(cage.total).length + 0.1, height: 0.3 });
+        const patch = { x: x + 0.05, y: y + 0.05, width: 0.12 * String(cage.total).length + 0.1, height: 0.3 };
+        el('rect', { class: 'total-bg', ...patch });
+        if (shaded.has(first)) el('rect', { class: 'shade', ...patch });   // the window's tint over the patch too
         el('text', { class: 'total', x: x + 0.1, y: y + 0.29 }, String(cage.total));
       }
     }
