@@ -84,10 +84,10 @@ def add_parser(commands) -> argparse.ArgumentParser:
                      help=f"where the givens stand: {', '.join(SYMMETRIES)} (default: none)")
     cmd.add_argument("--count", "-n", type=whole_number(1), default=1, metavar="N", help="how many puzzles (default 1)")
     cmd.add_argument("--seed", type=whole_number(0), metavar="S", help="make the same puzzles again (a whole number)")
-    cmd.add_argument("--format", choices=FORMATS + ("json", "csv", "text", "fpuzzles", "sudokupad"),
+    cmd.add_argument("--format", choices=FORMATS + ("json", "csv", "text", "fpuzzles", "sudokupad", "sudokuwiki"),
                      help="line (default), block, sdk, ss, or json/csv: one record a line with puzzle, "
                           "solution, seed, rating and time; with --variant: text (default), fpuzzles, "
-                          "sudokupad (links) or json")
+                          "sudokupad, sudokuwiki (links; sudokuwiki: 9x9 Killers) or json")
     cmd.add_argument("--timeout", type=positive_seconds, metavar="SECONDS",
                      help="give up on a puzzle after this many seconds (default: none, or 60 with --level)")
     cmd.add_argument("--no-minimal", dest="minimal", action="store_false",
@@ -128,7 +128,7 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str = "sudoku-
     if args.variant is not None:
         from . import variant_generate_cli  # variant puzzles: their modules load only when asked for
         return variant_generate_cli.run(args, out, err, prog, _progress_printer)
-    if args.format in ("text", "fpuzzles", "sudokupad") or args.givens is not None:
+    if args.format in ("text", "fpuzzles", "sudokupad", "sudokuwiki") or args.givens is not None:
         option = "--givens" if args.givens is not None else f"--format {args.format}"
         err.write(f"{prog} generate: error: {option} is for variant puzzles: add --variant\n")
         return EXIT_USAGE

@@ -2,8 +2,9 @@
 
 Formats: `text` (default): each puzzle in the variant text form (`variant_format.write_variant`) under a
 comment naming it, puzzles separated by a blank line, so a file of one puzzle reads back with
-`sudoku-core solve FILE`; `fpuzzles` / `sudokupad`: one link a line; `json`: one object a line,
-`{givens, rules, solution, ...}` (`VariantPuzzle.to_dict`).
+`sudoku-core solve FILE`; `fpuzzles` / `sudokupad`: one link a line; `sudokuwiki`: one SudokuWiki Killer
+link a line (9x9 Killers without givens only); `json`: one object a line, `{givens, rules, solution, ...}`
+(`VariantPuzzle.to_dict`).
 """
 from __future__ import annotations
 
@@ -13,12 +14,13 @@ from typing import Any, Callable, TextIO
 
 from .fpuzzles import fpuzzles_link, sudokupad_link
 from .generate import GenerationError, RaterUnavailable
+from .sudokuwiki_killer import sudokuwiki_killer_link
 from .variant_format import write_variant
 from .variant_generate import VariantPuzzle, generate_variant, variant_names
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE = 0, 1, 2
 #: --format values for variant puzzles (the classic ones draw grids without their rules).
-FORMATS = ("text", "fpuzzles", "sudokupad", "json")
+FORMATS = ("text", "fpuzzles", "sudokupad", "sudokuwiki", "json")
 
 
 def variant_arg(text: str) -> "tuple[str, ...]":
@@ -36,6 +38,8 @@ def _write(made: VariantPuzzle, fmt: str, first: bool, out: TextIO) -> None:
         out.write(fpuzzles_link(made.givens, made.rules) + "\n")
     elif fmt == "sudokupad":
         out.write(sudokupad_link(made.givens, made.rules) + "\n")
+    elif fmt == "sudokuwiki":
+        out.write(sudokuwiki_killer_link(made.givens, made.rules) + "\n")  # `run` checked it can hold them
     else:
         out.write(("" if first else "\n") + f"# {'+'.join(made.variants)} {made.givens.shape.name}, seed {made.seed}\n"
                   + write_variant(made.givens, made.rules))
@@ -48,6 +52,10 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str,
     if fmt not in FORMATS:
         err.write(f"{prog} generate: error: --format {fmt} draws a classic grid without its rules; "
                   f"with --variant choose {', '.join(FORMATS)}\n")
+        return EXIT_USAGE
+    if fmt == "sudokuwiki" and (variant_names(args.variant) != ("killer",) or args.givens or args.size.side != 9):
+        err.write(f"{prog} generate: error: --format sudokuwiki writes SudokuWiki's Killer links, which hold "
+                  "9x9 Killer cages and nothing else: use it with --variant killer, 9x9, and no --givens\n")
         return EXIT_USAGE
     for k in range(args.count):
         seed = None if args.seed is None else args.seed + k

@@ -284,8 +284,21 @@ def test_links_carry_the_rules(capsys, fmt):
     assert grid == made.givens and rules.cages == made.rules.cages
 
 
+def test_sudokuwiki_links_carry_the_cages(capsys):
+    from sudoku_core.sudokuwiki_killer import read_sudokuwiki_killer
+
+    links = run(capsys, "generate", "--variant", "killer", "--seed", "2", "--count", "2", "--format", "sudokuwiki")[1]
+    for k, link in enumerate(links.splitlines()):
+        made = generate_variant("killer", "9x9", seed=2 + k)
+        assert read_sudokuwiki_killer(link) == (made.givens, made.rules)
+
+
 @pytest.mark.parametrize("argv, message", [
     (["--variant", "sudoku"], "unknown variant 'sudoku'"),
+    (["--variant", "killer", "--givens", "3", "--format", "sudokuwiki"], "hold 9x9 Killer cages and nothing else"),
+    (["--variant", "killer,x", "--format", "sudokuwiki"], "use it with --variant killer, 9x9, and no --givens"),
+    (["--variant", "killer", "--size", "6x6", "--format", "sudokuwiki"], "SudokuWiki's Killer links"),
+    (["--format", "sudokuwiki"], "--format sudokuwiki is for variant puzzles"),
     (["--variant", "windoku", "--size", "6x6"], "9x9 grids, not 6x6"),
     (["--variant", "x", "--format", "block"], "with --variant choose text"),
     (["--format", "sudokupad"], "--format sudokupad is for variant puzzles"),
