@@ -49,7 +49,7 @@ class _Tables:
     the box-line rule, after the Killer cages."""
 
     __slots__ = ("n", "all_cells", "peer_masks", "unit_masks", "cell_bits",
-                 "stride", "shifts", "digit_spread", "unit_kinds", "locked", "count", "pack")
+                 "stride", "shifts", "digit_spread", "unit_kinds", "locked", "count", "pack", "pairs_scored")
 
     def __init__(self, shape: Shape) -> None:
         self.n = shape.side
@@ -65,6 +65,7 @@ class _Tables:
         b = self.stride = shape.cell_count
         self.shifts = tuple(d * b for d in range(n))  # where digit d's board starts in a packed int
         self.count, self.pack = _counter(n), _packer(n, b)
+        self.pairs_scored = _PAIRS_SCORED
         self.digit_spread = sum(1 << (d * b) for d in range(n))
         r, c = shape.box_rows, shape.box_cols
 
@@ -251,7 +252,7 @@ class _Search:
             return self._choose_wide(boards, unsolved)
         peer_masks = self.t.peer_masks
         best, best_score = -1, -1
-        for _ in range(_PAIRS_SCORED):
+        for _ in range(self.t.pairs_scored):
             low = pairs & -pairs
             i = low.bit_length() - 1
             score = (peer_masks[i] & unsolved).bit_count()
