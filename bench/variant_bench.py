@@ -180,7 +180,8 @@ def rival(sets: list, ours: "dict[str, float]") -> None:
     """The same puzzles through OR-Tools' CP-SAT (bench/cpsat_rival.py), when it is installed."""
     print()
     if not cpsat_rival.available():
-        print("OR-Tools CP-SAT, the open solver put beside ours, is not installed: pip install -e '.[bench]'")
+        print("OR-Tools CP-SAT, the open solver put beside ours, is not installed here: pip install -e '.[bench]' "
+              "(CPython only: it has no WebAssembly build)")
         return
     from ortools import __version__ as version
 
