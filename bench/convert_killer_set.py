@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sudoku_core import Grid, Shape  # noqa: E402
+from sudoku_core.jigsaw import is_connected  # noqa: E402
 from sudoku_core.rules import Cage, Rules, RulesError  # noqa: E402
 from sudoku_core.variant_solver import solve_and_count  # noqa: E402
 
@@ -46,22 +47,6 @@ SOURCE = re.compile(r"janko\.at/Raetsel/Sudoku/Killer/(\d+)\.a\.htm$")
 
 class Malformed(ValueError):
     """A puzzle whose text cannot be read into whole, connected cages with one total each."""
-
-
-def neighbours(i: int) -> "list[int]":
-    r, c = divmod(i, 9)
-    return [(r + dr) * 9 + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < 9 and 0 <= c + dc < 9]
-
-
-def connected(cells: "list[int]") -> bool:
-    todo, seen = [cells[0]], {cells[0]}
-    while todo:
-        for j in neighbours(todo.pop()):
-            if j in cells and j not in seen:
-                seen.add(j)
-                todo.append(j)
-    return len(seen) == len(cells)
 
 
 def read_puzzle(problem: str) -> "tuple[Cage, ...]":
@@ -79,7 +64,7 @@ def read_puzzle(problem: str) -> "tuple[Cage, ...]":
         written = [int(totals[i]) for i in cells if totals[i] != "-"]
         if len(written) != 1:
             raise Malformed(f"cage {cage_id} has {len(written)} totals")
-        if not connected(cells):
+        if not is_connected(cells, 9):
             raise Malformed(f"cage {cage_id} is not connected")
         cages.append(Cage(tuple(sorted(cells)), written[0]))
     if any(tok != "-" and not tok.isdigit() for tok in totals):

@@ -19,6 +19,7 @@ import re
 
 from .formats import ParseError
 from .grid import Grid
+from .jigsaw import is_connected, orthogonal
 from .rules import Cage, Rules, RulesError
 from .shape import Shape
 
@@ -98,7 +99,7 @@ def _runs(colours: str) -> "list[list[int]]":
         while todo:
             cell = todo.pop()
             run.append(cell)
-            for other in _neighbours(cell):
+            for other in orthogonal(cell, 9):
                 if not seen[other] and colours[other] == colours[cell]:
                     seen[other] = True
                     todo.append(other)
@@ -122,11 +123,11 @@ def sudokuwiki_killer_link(grid: Grid, rules: "Rules | None") -> "str | None":
     for k, cage in enumerate(rules.cages):
         for c in cage.cells:
             cage_of[c] = k
-    if -1 in cage_of or any(not _connected(cage.cells) for cage in rules.cages):
+    if -1 in cage_of or any(not is_connected(cage.cells, 9) for cage in rules.cages):
         return None
     colour = [-1] * len(rules.cages)
     for k in range(len(rules.cages)):  # greedy, in cage order: a planar map needs few colours
-        taken = {colour[cage_of[n]] for c in rules.cages[k].cells for n in _neighbours(c) if cage_of[n] != k}
+        taken = {colour[cage_of[n]] for c in rules.cages[k].cells for n in orthogonal(c, 9) if cage_of[n] != k}
         colour[k] = next(x for x in range(len(COLOURS)) if x not in taken)
     colours = "".join(COLOURS[colour[cage_of[c]]] for c in range(81))
     totals = ["00"] * 81
@@ -134,18 +135,3 @@ def sudokuwiki_killer_link(grid: Grid, rules: "Rules | None") -> "str | None":
         if cage.total is not None:
             totals[min(cage.cells)] = f"{cage.total:02d}"
     return f"{KILLER_URL}{colours},{''.join(totals)}"
-
-
-def _neighbours(cell: int) -> "list[int]":
-    r, c = divmod(cell, 9)
-    return [nr * 9 + nc for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)) if 0 <= nr < 9 and 0 <= nc < 9]
-
-
-def _connected(cells: "tuple[int, ...]") -> bool:
-    inside, reached, todo = set(cells), {cells[0]}, [cells[0]]
-    while todo:
-        for n in _neighbours(todo.pop()):
-            if n in inside and n not in reached:
-                reached.add(n)
-                todo.append(n)
-    return len(reached) == len(inside)
