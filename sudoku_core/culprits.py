@@ -6,27 +6,21 @@ given takes part in the contradiction: take any one of them away and the rest ca
 is one search, bounded; a test that runs out of budget keeps its given (the set stays unsolvable, but is
 then not proved minimal), and so does every given left when the overall time is up.
 """
-from __future__ import annotations
-
-import time
-from typing import TYPE_CHECKING, NamedTuple
+from collections import namedtuple
 
 from . import solver
+from .compat import monotonic
 from .grid import Grid
-
-if TYPE_CHECKING:
-    from .rules import Rules
 
 #: The longest one "is it still unsolvable?" test may run: past it the given is kept.
 TEST_TIMEOUT = 0.5
 
 
-class Culprits(NamedTuple):
-    """Givens (cell indexes, row by row) that cannot all be right; `minimal` when every one was proved
-    needed, i.e. removing any one of them leaves a grid with a solution."""
+class Culprits(namedtuple("Culprits", ("cells", "minimal"))):
+    """Givens (`cells`: a tuple of cell indexes, row by row) that cannot all be right; `minimal` when every
+    one was proved needed, i.e. removing any one of them leaves a grid with a solution."""
 
-    cells: tuple[int, ...]
-    minimal: bool
+    __slots__ = ()
 
 
 def culprits(grid: Grid, rules: "Rules | None" = None, *, timeout: float = 2.0) -> Culprits:
@@ -34,12 +28,12 @@ def culprits(grid: Grid, rules: "Rules | None" = None, *, timeout: float = 2.0) 
 
     Call it on a grid already known to have none; for a grid with a solution the answer is meaningless.
     `timeout` (seconds) bounds the whole run."""
-    deadline = time.monotonic() + timeout
+    deadline = monotonic() + timeout
     values = list(grid.values)
-    kept: list[int] = []
+    kept: "list[int]" = []
     minimal = True
     for cell in [i for i, v in enumerate(values) if v]:
-        left = deadline - time.monotonic()
+        left = deadline - monotonic()
         if left <= 0:
             kept.append(cell)
             minimal = False

@@ -1,20 +1,15 @@
 """`Grid`: an immutable Sudoku grid of any box shape, that can explain its own conflicts and draw itself."""
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Iterable
+from collections import namedtuple
 
 from .shape import Shape
+from .wording import listing
 
 
-@dataclass(frozen=True)
-class Conflict:
-    """Two or more cells of one unit holding the same digit."""
+class Conflict(namedtuple("Conflict", ("digit", "unit", "cells", "message"))):
+    """Two or more cells of one unit holding the same digit: the digit, the unit (e.g. "row 1", "column 5",
+    "box 3"), the cells (a tuple of indices) and a sentence (e.g. "r1c1 and r1c5 are both 5 in row 1")."""
 
-    digit: int
-    unit: str  # e.g. "row 1", "column 5", "box 3"
-    cells: tuple[int, ...]
-    message: str  # e.g. "r1c1 and r1c5 are both 5 in row 1"
+    __slots__ = ()
 
     def __str__(self) -> str:
         return self.message
@@ -29,7 +24,7 @@ class Grid:
 
     __slots__ = ("shape", "values")
 
-    def __init__(self, values: Iterable[int], shape: "Shape | str | None" = None) -> None:
+    def __init__(self, values: "Iterable[int]", shape: "Shape | str | None" = None) -> None:
         cells = tuple(values)
         if shape is None:
             found = Shape.for_cell_count(len(cells))
@@ -118,18 +113,16 @@ class Grid:
         values = self.values
         name = self.shape.cell_name
         for unit in self.shape.units:
-            seen: dict[int, list[int]] = {}
+            seen: "dict[int, list[int]]" = {}
             for i in unit.cells:
                 v = values[i]
                 if v:
                     seen.setdefault(v, []).append(i)
             for digit, cells in seen.items():
                 if len(cells) > 1:
-                    names = [name(i) for i in cells]
-                    listed = " and ".join(names) if len(names) == 2 else ", ".join(names[:-1]) + " and " + names[-1]
-                    both = "both" if len(names) == 2 else "all"
-                    found.append(Conflict(digit, str(unit), tuple(cells),
-                                          f"{listed} are {both} {self._symbol(digit)} in {unit}"))
+                    both = "both" if len(cells) == 2 else "all"
+                    found.append(Conflict(digit, str(unit), tuple(cells), f"{listing(name(i) for i in cells)} "
+                                                                          f"are {both} {self._symbol(digit)} in {unit}"))
         return found
 
     def is_solution_of(self, puzzle: "Grid") -> bool:

@@ -3,11 +3,9 @@
 A grid of side n = r*c has n*n cells numbered row by row (cell i is row i // n, column i % n), and
 3n units: n rows, then n columns, then n boxes (numbered left to right, top to bottom).
 """
-from __future__ import annotations
+from collections import namedtuple
 
-from functools import lru_cache
-from math import isqrt
-from typing import NamedTuple
+from .compat import cache, isqrt
 
 #: Symbols for 1..35 in one-character forms: digits first, then letters (16x16 uses 1-9A-G).
 ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -16,10 +14,10 @@ ALPHABET = "123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 MAX_SIDE = 100
 
 
-class Unit(NamedTuple):
-    kind: str  # "row", "column" or "box"
-    number: int  # 1-based, as people count
-    cells: tuple[int, ...]
+class Unit(namedtuple("Unit", ("kind", "number", "cells"))):
+    """One unit: its kind ("row", "column" or "box"), its number (1-based, as people count), its cells."""
+
+    __slots__ = ()
 
     def __str__(self) -> str:
         return f"{self.kind} {self.number}"
@@ -50,32 +48,32 @@ class Shape:
         for br in range(0, n, box_rows):
             for bc in range(0, n, box_cols):
                 boxes.append(tuple((br + r) * n + bc + c for r in range(box_rows) for c in range(box_cols)))
-        self.units: tuple[Unit, ...] = tuple(
+        self.units: "tuple[Unit, ...]" = tuple(
             [Unit("row", k + 1, u) for k, u in enumerate(rows)]
             + [Unit("column", k + 1, u) for k, u in enumerate(cols)]
             + [Unit("box", k + 1, u) for k, u in enumerate(boxes)]
         )
-        cell_units: list[list[int]] = [[] for _ in range(self.cell_count)]
+        cell_units: "list[list[int]]" = [[] for _ in range(self.cell_count)]
         for k, unit in enumerate(self.units):
             for i in unit.cells:
                 cell_units[i].append(k)
         #: for each cell, the indices of its row, column and box in `units`
-        self.cell_units: tuple[tuple[int, ...], ...] = tuple(tuple(u) for u in cell_units)
+        self.cell_units: "tuple[tuple[int, ...], ...]" = tuple(tuple(u) for u in cell_units)
         #: for each cell, the other cells that share a unit with it, in increasing order
-        self.peers: tuple[tuple[int, ...], ...] = tuple(
+        self.peers: "tuple[tuple[int, ...], ...]" = tuple(
             tuple(sorted({j for k in cell_units[i] for j in self.units[k].cells} - {i}))
             for i in range(self.cell_count)
         )
         # Bitboards: bit i stands for cell i. One int per cell (its peers) and per unit (its cells).
-        self.peer_masks: tuple[int, ...] = tuple(sum(1 << j for j in p) for p in self.peers)
-        self.unit_masks: tuple[int, ...] = tuple(sum(1 << j for j in u.cells) for u in self.units)
+        self.peer_masks: "tuple[int, ...]" = tuple(sum(1 << j for j in p) for p in self.peers)
+        self.unit_masks: "tuple[int, ...]" = tuple(sum(1 << j for j in u.cells) for u in self.units)
         #: candidate bitmask with every digit: bit d-1 stands for digit d
         self.all_digits = (1 << n) - 1
         self._hash = hash((box_rows, box_cols))
 
     # -- construction -------------------------------------------------------------------------
     @staticmethod
-    @lru_cache(maxsize=None)
+    @cache
     def of(box_rows: int, box_cols: int) -> "Shape":
         """The (cached) shape whose boxes have `box_rows` rows and `box_cols` columns (2 or more each)."""
         return Shape(box_rows, box_cols)

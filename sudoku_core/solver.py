@@ -19,13 +19,9 @@ one int, each unit is folded onto its first cell (its anchor) by shifts, keeping
 "seen twice" boards, and an anchor is spread back over its unit by a multiplication.
 Then the search branches on the unsolved cell with the fewest candidates (minimum remaining values).
 """
-from __future__ import annotations
+from collections import namedtuple
 
-import time
-from dataclasses import dataclass
-from functools import lru_cache
-from typing import Callable, Iterator, NamedTuple
-
+from .compat import bit_count, bit_length, cache, monotonic
 from .grid import Grid
 from .shape import Shape
 
@@ -34,13 +30,20 @@ class SearchLimitExceeded(Exception):
     """The search gave up: the node budget or the deadline ran out before an answer was proved."""
 
 
-@dataclass
 class SearchStats:
     """Work done by searches: `nodes` counts states propagated, `guesses` the branches entered (a digit
     assumed in a cell; a puzzle solved by propagation alone needs none)."""
 
-    nodes: int = 0
-    guesses: int = 0
+    __slots__ = ("nodes", "guesses")
+
+    def __init__(self, nodes: int = 0, guesses: int = 0) -> None:
+        self.nodes, self.guesses = nodes, guesses
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, SearchStats) and (self.nodes, self.guesses) == (other.nodes, other.guesses)
+
+    def __repr__(self) -> str:
+        return f"SearchStats(nodes={self.nodes}, guesses={self.guesses})"
 
 
 class _Tables:
@@ -82,7 +85,7 @@ class _Tables:
         self.locked: "_LockedTables | None" = _LockedTables(shape, self.digit_spread)
 
 
-_TABLES: dict[Shape, _Tables] = {}
+_TABLES: "dict[Shape, _Tables]" = {}
 _PAIRS_SCORED = 12  # two-candidate cells scored per branch: enough to find a good one, cheap on big grids
 
 
@@ -116,7 +119,7 @@ class _Search:
         rest = cells
         while rest:
             low = rest & -rest
-            peers = peer_masks[low.bit_length() - 1]
+            peers = peer_masks[bit_length(low) - 1]
             if cells & peers:
                 return False  # two of the cells see each other
             seen |= peers
@@ -153,6 +156,7 @@ class _Search:
         t = self.t
         more = self._more
         n = t.n
+        index = bit_length
         all_cells = t.all_cells
         place = self._place
         peer_masks = t.peer_masks
@@ -177,7 +181,7 @@ class _Search:
                         rest = s
                         while rest:
                             low = rest & -rest
-                            peers = peer_masks[low.bit_length() - 1]
+                            peers = peer_masks[index(low) - 1]
                             if s & peers:
                                 return -1  # two cells of one unit left with the same digit
                             seen |= peers
@@ -254,8 +258,8 @@ class _Search:
         best, best_score = -1, -1
         for _ in range(self.t.pairs_scored):
             low = pairs & -pairs
-            i = low.bit_length() - 1
-            score = (peer_masks[i] & unsolved).bit_count()
+            i = bit_length(low) - 1
+            score = bit_count(peer_masks[i] & unsolved)
             if score > best_score:
                 best, best_score = i, score
             pairs ^= low
@@ -267,7 +271,7 @@ class _Search:
         """The first unsolved cell with the fewest candidates, for when no cell has two. Counts are
         kept as binary numbers across bit planes (a ripple-carry adder on whole boards), so open
         grids of any size cost n * log2(n) board operations rather than a walk over every cell."""
-        planes: list[int] = []
+        planes: "list[int]" = []
         for b in boards:
             carry = b
             for k, plane in enumerate(planes):
@@ -281,9 +285,9 @@ class _Search:
         for plane in reversed(planes):  # most significant first: keep cells with a 0 where any has one
             if fewest & ~plane:
                 fewest &= ~plane
-        return (fewest & -fewest).bit_length() - 1
+        return bit_length(fewest & -fewest) - 1
 
-    def solutions(self) -> Iterator[list[int]]:
+    def solutions(self) -> "Iterator[list[int]]":
         start = self._start()
         if start is None:
             return
@@ -311,7 +315,7 @@ class _Search:
                 nodes += 1
                 if max_nodes is not None and nodes > max_nodes:
                     raise SearchLimitExceeded(f"gave up after {max_nodes} search nodes")
-                if deadline is not None and not nodes & 63 and time.monotonic() > deadline:
+                if deadline is not None and not nodes & 63 and monotonic() > deadline:
                     raise SearchLimitExceeded("gave up: the time limit ran out")
                 solved = self._propagate(cand, parent)
                 if solved < 0:
@@ -333,22 +337,20 @@ class _Search:
         for d, board in enumerate(cand[:-1]):
             while board:
                 low = board & -board
-                values[low.bit_length() - 1] = d + 1
+                values[bit_length(low) - 1] = d + 1
                 board ^= low
         return Grid(values, self.grid.shape)
 
 
-class _Lock(NamedTuple):
-    """One locked-candidates rule: a container unit (box, row or column) whose digit lies in exactly
-    one of its segments clears the rest of the other unit through that segment."""
-
-    row_segments: bool  # the segments counted: row segments, or column segments
-    count: Fold  # folds a container's segment marks onto its anchor
-    anchors: int  # the containers' anchors
-    to_segments: int  # spreads a container anchor over its segments' anchors
-    targets: "tuple[tuple[int, int], ...]"  # (shift, segment anchors): shifted, they are target anchors
-    target_spread: int  # spreads a target anchor over its unit
-    segment_spread: int  # spreads a segment anchor over its cells (kept: the digit stays there)
+#: One locked-candidates rule: a container unit (box, row or column) whose digit lies in exactly one of its
+#: segments clears the rest of the other unit through that segment. Its fields: `row_segments`, whether the
+#: segments counted are row segments (else column segments); `count`, a fold (see `_folder`) of a
+#: container's segment marks onto its anchor; `anchors`, the containers' anchors; `to_segments`, spreads a
+#: container anchor over its segments' anchors; `targets`, (shift, segment anchors) pairs: shifted, they are
+#: target anchors; `target_spread`, spreads a target anchor over its unit; `segment_spread`, spreads a
+#: segment anchor over its cells (kept: the digit stays there).
+_Lock = namedtuple("_Lock", ("row_segments", "count", "anchors", "to_segments", "targets", "target_spread",
+                             "segment_spread"))
 
 
 class _LockedTables:
@@ -418,11 +420,8 @@ def _locked_eliminations(t: _LockedTables, cands: int) -> int:
     return gone
 
 
-Fold = Callable[[int, int], "tuple[int, int]"]
-
-
-@lru_cache(maxsize=None)
-def _folder(step: int, length: int) -> Fold:
+@cache
+def _folder(step: int, length: int) -> "Callable[[int, int], tuple[int, int]]":
     """A function (once, twice) -> (once, twice) that combines `length` positions `step` bits apart
     onto the first: afterwards a bit of `once` says "seen at least once in the window", of `twice`
     "at least twice". Windows double (1, 2, 4, ...) and the binary digits of `length` pick which to
@@ -456,8 +455,8 @@ def _folder(step: int, length: int) -> Fold:
     return namespace["fold"]
 
 
-@lru_cache(maxsize=None)
-def _counter(n: int) -> Callable[[list[int]], "tuple[int, int]"]:
+@cache
+def _counter(n: int) -> "Callable[[list[int]], tuple[int, int]]":
     """A function (boards) -> (once, twice): the cells where any of the first n boards has a bit, and
     where two or more do. Written out as straight-line code for the same reason as `_folder`."""
     lines = ["def count(c):", " o = c[0]", " b = c[1]", " w = o & b", " o |= b"] if n > 1 else \
@@ -470,8 +469,8 @@ def _counter(n: int) -> Callable[[list[int]], "tuple[int, int]"]:
     return namespace["count"]
 
 
-@lru_cache(maxsize=None)
-def _packer(n: int, stride: int) -> Callable[[list[int]], int]:
+@cache
+def _packer(n: int, stride: int) -> "Callable[[list[int]], int]":
     """A function (boards) -> the first n boards in one int, board d shifted by d * stride."""
     terms = " | ".join(["c[0]"] + [f"c[{d}] << {d * stride}" for d in range(1, n)])
     namespace: dict = {}
@@ -481,11 +480,11 @@ def _packer(n: int, stride: int) -> Callable[[list[int]], int]:
 
 # -- public API ---------------------------------------------------------------------------------
 def _deadline(timeout: "float | None") -> "float | None":
-    return None if timeout is None else time.monotonic() + timeout
+    return None if timeout is None else monotonic() + timeout
 
 
 def iter_solutions(grid: Grid, *, max_nodes: "int | None" = None, timeout: "float | None" = None,
-                   stats: "SearchStats | None" = None) -> Iterator[Grid]:
+                   stats: "SearchStats | None" = None) -> "Iterator[Grid]":
     """Every solution of `grid`, in a fixed order (digits tried in increasing order). Clashing givens
     give none. Raises `SearchLimitExceeded` when `max_nodes` or `timeout` (seconds) runs out."""
     search = _Search(grid, max_nodes, _deadline(timeout), stats)
@@ -500,13 +499,12 @@ def solve(grid: Grid, *, max_nodes: "int | None" = None, timeout: "float | None"
     return next(iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
 
 
-class Tally(NamedTuple):
+class Tally(namedtuple("Tally", ("first", "count", "gave_up"))):
     """What `solve_and_count` found: the first solution (None when it found none), how many solutions it
-    counted (at most the limit) and, when the budget ran out first, why (`count` is then a lower bound)."""
+    counted (at most the limit) and, when the budget ran out first, why (`count` is then a lower bound;
+    None when it did not)."""
 
-    first: "Grid | None"
-    count: int
-    gave_up: "str | None" = None
+    __slots__ = ()
 
 
 def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = None,
@@ -532,7 +530,7 @@ def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = Non
                 break
     except SearchLimitExceeded as err:
         return Tally(first, count, str(err) or "gave up: the search limit ran out")
-    return Tally(first, count)
+    return Tally(first, count, None)
 
 
 def count_solutions(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = None,

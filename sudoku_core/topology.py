@@ -20,7 +20,10 @@ from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple
 
 from .rules import Rules
-from .solver import Fold, _folder
+from .solver import _folder
+
+#: A fold (see `solver._folder`): (once, twice) -> (once, twice).
+Fold = Callable[[int, int], "tuple[int, int]"]
 
 
 class IrregularKind(NamedTuple):

@@ -512,7 +512,7 @@ def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *,
                 break
     except SearchLimitExceeded as err:
         return Tally(first, count, str(err) or "gave up: the search limit ran out")
-    return Tally(first, count)
+    return Tally(first, count, None)
 
 
 def count_solutions(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,

@@ -162,6 +162,12 @@ for (const button of document.querySelectorAll('[data-export]')) {
   });
 }
 
+// The page answers first from the light engine; once it has answered and the page is idle, the full engine
+// (Hint, Rate, Steps, variant rules) loads behind it, so that they answer at once when asked.
+solver.addEventListener('sudoku-solver-ready', () => {
+  import('./engine.js').then(({ peekEngine }) => peekEngine()?.configure({ fullEngine: 'idle' }));
+}, { once: true });
+
 // Offline support, when the build ships it.
 import('./offline.js')
   .then((offline) => offline.registerServiceWorker?.())

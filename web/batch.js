@@ -51,7 +51,7 @@ const rowsTable = $('rows-table');
 const rowsMore = $('rows-more');
 const modeRadios = [...document.querySelectorAll('input[name="mode"]')];
 
-const engine = getEngine();
+const engine = getEngine({ light: false }); // banks go through solve_many: the full engine
 const number = (n) => n.toLocaleString('en-US');
 const plural = (n, word) => `${number(n)} ${word}${n === 1 ? '' : 's'}`;
 

@@ -97,7 +97,9 @@ export class EngineSession {
   #changes = new EventTarget();
   #latest = new Map();       // kind of request -> number of the latest sent
 
-  /** `on`: {state(state), progress(detail), ready(info), failed(sentence)}, called on the element's behalf. */
+  /** `on`: {state(state), progress(detail), ready(info), failed(sentence), upgrading(detail | null)}, called on the
+   *  element's behalf. `upgrading(detail)`: a request waits for the full engine's download (the same progress
+   *  words as the first start); `upgrading(null)`: it is in, or will not come. */
   constructor(element, on) {
     this.#element = element;
     this.#on = on;
@@ -124,8 +126,12 @@ export class EngineSession {
     if (this.#listeners || !this.#element.isConnected) return;
     this.#stopWaking();
     const listeners = {
-      progress: (e) => { if (this.state === 'loading') this.#on.progress(e.detail ?? {}); },
+      progress: (e) => {
+        if (this.state === 'loading') this.#on.progress(e.detail ?? {});
+        else if (e.detail?.upgrade && this.#asking > 0) this.#upgrading(e.detail);
+      },
       ready: () => this.#ready(),
+      handover: () => this.#upgrading(null),
       failed: (e) => this.#failed(e.detail?.message, e.detail?.code),
       statechange: (e) => { if (e.detail?.state === 'loading') this.#setState('loading'); },
     };
@@ -186,6 +192,7 @@ export class EngineSession {
     const stale = () => this.#latest.get(kind) !== number;
     const progress = onProgress && ((detail) => { if (!stale()) onProgress(detail); });
     let result;
+    this.#asking += 1;
     try {
       await this.whenReady();
       if (stale()) throw solverError('superseded', 'A newer request replaced this one.');
@@ -193,9 +200,21 @@ export class EngineSession {
     } catch (error) {
       if (stale()) throw solverError('superseded', 'A newer request replaced this one.');
       throw error;
+    } finally {
+      this.#asking -= 1;
+      this.#upgrading(null); // answered, or refused: nothing waits for the full engine's download any more
     }
     if (stale()) throw solverError('superseded', 'A newer request replaced this one.');
     return result;
+  }
+
+  #showsUpgrade = false;
+  #asking = 0;             // requests of this element in flight: only they may be waiting for the full engine
+
+  #upgrading(detail) {
+    if (!detail && !this.#showsUpgrade) return;
+    this.#showsUpgrade = Boolean(detail);
+    this.#on.upgrading?.(detail);
   }
 
   #stopWaking() {

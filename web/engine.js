@@ -1,4 +1,11 @@
-// engine.js: the page's handle on the Python engine (one Web Worker running Pyodide + sudoku_core).
+// engine.js: the page's handle on the Python engine, which runs in two Web Workers (engine-runtime.js):
+//   light  MicroPython + the engine's portable core (about 0.2 MB): starts at once and answers the solving ops
+//          (solve, check, conflicts, parse...) within a second on any connection;
+//   full   Pyodide + the whole engine (about 4 MB): every op. It starts when a request needs it (Hint, Rate,
+//          variant rules...), or once the page is idle after the first answer when the page asks for that
+//          (`fullEngine: 'idle'`, not when the browser asks to save data), or at once (`'now'`). Once it is
+//          ready it answers every request; the light worker is then stopped.
+// The two speak the same protocol and give the same replies: the caller never knows which answered.
 //
 //   import { getEngine } from './engine.js';
 //   const engine = getEngine();                       // one per page, shared by every widget
@@ -6,33 +13,40 @@
 //   const result = await engine.request('solve', { puzzle: '4.....8.5.3...' });
 //
 // The contract (docs/engine-js.md has the whole of it):
-//   engine.state             'loading' | 'ready' | 'failed'
+//   engine.state             'loading' | 'ready' | 'failed' (ready: some runtime answers)
 //   engine.ready             Promise that settles when the current start finishes (rejects on failure)
 //   events                   'progress' {stage 'download'|'start', fraction 0..1, message, loaded, total,
-//                            secondsLeft} (loaded/total: bytes on the wire, null when unknown),
-//                            'ready' {timings, python, restarted}, 'failed' {message, code 'stalled'|'failed'},
-//                            'statechange' {state}, 'answered' {op} (after each reply)
+//                            secondsLeft, upgrade} (upgrade: true when it is the full engine's start, which
+//                            a request waits for), 'ready' {runtime, timings, python, restarted},
+//                            'handover' {runtime: 'pyodide', ...} (the full engine answers from now on),
+//                            'failed' {message, code 'stalled'|'failed'}, 'statechange' {state},
+//                            'answered' {op, runtime} (after each reply)
 //   engine.request(op, payload, {timeoutMs, signal, onProgress})
 //                            Promise of the result; rejects with an Error carrying .code, .message, .cells.
-//                            onProgress(detail) is called while it runs when the op reports progress
-//                            (generate: {stage, fraction, message, ...}).
-//                            Requests made before ready wait in a queue and run in order once ready. One
-//                            request runs at a time; its timeoutMs counts from when it starts running.
-//                            Past timeoutMs (or when `signal` aborts) the worker is terminated and restarted
-//                            (Pyodide re-loads) and the request rejects with code 'timeout' / 'cancelled'.
-//   engine.progress          the last 'progress' detail of the start under way (null before the first)
+//                            Requests made before ready wait in a queue and run in order. One request runs at
+//                            a time; its timeoutMs counts from when it starts running. Past timeoutMs (or when
+//                            `signal` aborts) the worker running it is terminated and restarted and the request
+//                            rejects with code 'timeout' / 'cancelled'.
+//   engine.progress          the last 'progress' detail of the start the page waits for (null before the first)
+//   engine.runtimes          {light, full}: each runtime's state ('off' | 'loading' | 'ready' | 'failed')
+//   engine.settled()         Promise: resolves once no start is under way or planned (offline.js waits for it)
 //   engine.restart()         start again (after 'failed', say): files already downloaded come from the cache
 // Starting never fails for taking long: only a stall does (no progress for stallMs, default 30 s).
 // Every asset is found relative to this module's URL (import.meta.url), never the host page's. On a page
-// of another origin the worker is a blob: worker that imports the real worker module from here.
+// of another origin the workers are blob: workers that import the real worker modules from here.
+import { Runtime } from './engine-runtime.js';
 
 const VERSION = '__BUILD_VERSION__';
-const WORKER_URL = new URL(`./worker.js?v=${VERSION}`, import.meta.url);
+const LIGHT_URL = new URL(`./worker-micropython.js?v=${VERSION}`, import.meta.url);
+const FULL_URL = new URL(`./worker.js?v=${VERSION}`, import.meta.url);
+const FULL_ENGINE = 'needs_full_engine'; // the light runtime's reply to a request only the full engine answers
 const DEFAULTS = {
   timeoutMs: 10_000, // a request running longer is stopped
-  // A start that makes no progress for this long has 'failed' (a download that stopped; loadPyodide may never
-  // settle when the wasm is blocked). A slow download that keeps arriving never fails.
+  // A start that makes no progress for this long has 'failed' (a download that stopped; a runtime's loader may
+  // never settle when the wasm is blocked). A slow download that keeps arriving never fails.
   stallMs: 30_000,
+  fullEngine: 'demand', // 'demand' | 'idle' | 'now': when the full engine starts without a request needing it
+  light: true, // false: Pyodide alone (the light runtime never starts)
 };
 
 function engineError(code, message, cells = [], extra = {}) {
@@ -44,57 +58,45 @@ function engineError(code, message, cells = [], extra = {}) {
   return error;
 }
 
-// A page that enforces Trusted Types (CSP `require-trusted-types-for 'script'`) lets a Worker start only from
-// a TrustedScriptURL. The policy, named 'sudoku-solver' (such a page lists it in `trusted-types`), vouches
-// for exactly our worker module and the blob: URL made below to import it; without Trusted Types, URLs pass.
-const OWN_WORKER_URLS = new Set([WORKER_URL.href]);
-let trustedPolicy;
-function scriptURL(url) {
-  if (trustedPolicy === undefined) {
-    trustedPolicy = null;
-    try {
-      trustedPolicy = globalThis.trustedTypes?.createPolicy?.('sudoku-solver', {
-        createScriptURL: (value) => {
-          if (OWN_WORKER_URLS.has(value)) return value;
-          throw new TypeError('sudoku-solver: only the engine\'s own worker URLs are trusted.');
-        },
-      }) ?? null;
-    } catch {
-      trustedPolicy = null; // the page's CSP does not allow the name: the Worker constructor will say so
-    }
-  }
-  return trustedPolicy ? trustedPolicy.createScriptURL(url) : url;
-}
+const saveData = () => Boolean(globalThis.navigator?.connection?.saveData);
 
 class Engine extends EventTarget {
   #options;
-  #worker = null;
+  #light;
+  #full;
   #state = 'loading';
-  #queue = []; // requests waiting for the engine: {id, op, payload, timeoutMs, signal, resolve, reject}
-  #running = null; // the request the worker is working on
+  #queue = []; // requests waiting: {id, op, payload, timeoutMs, signal, resolve, reject, onProgress, needsFull}
+  #running = null; // {job, runtime}: the request a worker is working on
   #nextId = 1;
-  #stallTimer = null;
-  #lastSign = 0; // when the starting worker last said something
   #readyHandlers = null;
-  #starts = 0;
-  #blobURL = null;
+  #idleStart = null; // the full engine's start, scheduled for when the page is idle
+  #settledWaiters = [];
 
   constructor(options = {}) {
     super();
     this.#options = { ...DEFAULTS, ...options };
-    this.info = null; // {timings, python, engine, build, readyMs} once ready
+    this.info = null; // the answering runtime's {runtime, timings, python, engine, build, readyMs, readyAt, restarted}
     this.version = VERSION;
-    this.#start();
+    const stallMs = () => this.#options.stallMs;
+    this.#light = new Runtime('light', LIGHT_URL, { stallMs, on: this.#listeners(() => this.#light) });
+    this.#full = new Runtime('full', FULL_URL, { stallMs, on: this.#listeners(() => this.#full) });
+    this.#begin();
   }
 
   get state() {
     return this.#state;
   }
 
-  /** Set how long a request may run by default (timeoutMs), and how long a start may go without progress
-   *  (stallMs). Both apply from now on, also to a start under way. */
+  get runtimes() {
+    return { light: this.#light.state, full: this.#full.state };
+  }
+
+  /** Set how long a request may run by default (timeoutMs), how long a start may go without progress
+   *  (stallMs) and when the full engine starts (fullEngine). They apply from now on, also to a start under way. */
   configure(options) {
     Object.assign(this.#options, options);
+    if (options.fullEngine === 'now') this.#startFull();
+    else if (options.fullEngine === 'idle' && this.#answeredOnce) this.#startFullWhenIdle();
   }
 
   request(op, payload = {}, { timeoutMs, signal, onProgress } = {}) {
@@ -108,7 +110,7 @@ class Engine extends EventTarget {
         return;
       }
       const job = {
-        id: this.#nextId++, op, payload: payload || {}, signal, resolve, reject,
+        id: this.#nextId++, op, payload: payload || {}, signal, resolve, reject, needsFull: false,
         onProgress: typeof onProgress === 'function' ? onProgress : null,
         timeoutMs: timeoutMs ?? this.#options.timeoutMs,
       };
@@ -122,15 +124,24 @@ class Engine extends EventTarget {
   }
 
   restart() {
-    this.#stopWorker();
-    this.#start();
+    this.#light.stop();
+    this.#full.stop();
+    this.#begin();
     return this.ready;
   }
 
-  // -- starting and stopping the worker ----------------------------------------------------------
-  #start() {
-    this.#starts += 1;
-    const restarted = this.#starts > 1;
+  /** Resolves once neither runtime is starting and no start is planned. */
+  settled() {
+    return new Promise((resolve) => {
+      this.#settledWaiters.push(resolve);
+      this.#checkSettled();
+    });
+  }
+
+  // -- starting --------------------------------------------------------------------------------------
+  #answeredOnce = false;
+
+  #begin() {
     this.failure = null;
     this.progress = null;
     this.ready = new Promise((resolve, reject) => {
@@ -138,58 +149,131 @@ class Engine extends EventTarget {
     });
     this.ready.catch(() => {}); // a failure is reported by 'failed'; never an unhandled rejection
     this.#setState('loading');
-    const began = performance.now();
-    let worker;
-    try {
-      worker = this.#makeWorker();
-    } catch (error) {
-      this.#fail(`The engine could not start: ${error && error.message ? error.message : error}`);
+    if (this.#options.light) this.#light.start();
+    if (!this.#options.light || this.#options.fullEngine === 'now') this.#startFull();
+  }
+
+  #startFull() {
+    if (this.#idleStart) {
+      this.#idleStart.cancel();
+      this.#idleStart = null;
+    }
+    if (this.#full.state === 'loading' || this.#full.state === 'ready') return;
+    this.#full.start();
+  }
+
+  /** Start the full engine once the page is idle (after the first answer), unless the browser asks to save data. */
+  #startFullWhenIdle() {
+    if (this.#idleStart || this.#full.state !== 'off' || saveData()) {
+      this.#checkSettled();
       return;
     }
-    this.#worker = worker;
-    this.#lastSign = performance.now();
-    this.#stallTimer = setInterval(() => {
-      const quiet = performance.now() - this.#lastSign;
-      if (quiet < this.#options.stallMs) return;
-      this.#fail(`The solver's download stopped: nothing arrived for ${Math.round(quiet / 1000)} s. ` +
-        'Check the connection and press Retry.', 'stalled');
-    }, Math.min(1000, this.#options.stallMs / 4));
-    worker.addEventListener('message', (event) => {
-      if (worker !== this.#worker) return;
-      this.#lastSign = performance.now();
-      this.#onMessage(event.data || {}, began, restarted);
-    });
-    worker.addEventListener('error', (event) => {
-      if (worker !== this.#worker) return;
-      event.preventDefault();
-      const detail = event.message ? `: ${event.message}` : ' (its script could not be loaded)';
-      this.#fail(`The engine's worker failed${detail}.`);
-    });
-    worker.addEventListener('messageerror', () => {
-      if (worker === this.#worker && this.#running) this.#finish(this.#running, engineError('internal', 'A reply could not be read.'));
-    });
+    const start = () => { this.#idleStart = null; this.#startFull(); };
+    if (globalThis.requestIdleCallback) {
+      const handle = requestIdleCallback(start, { timeout: 5000 });
+      this.#idleStart = { cancel: () => cancelIdleCallback(handle) };
+    } else {
+      const handle = setTimeout(start, 1000);
+      this.#idleStart = { cancel: () => clearTimeout(handle) };
+    }
   }
 
-  #makeWorker() {
-    const here = globalThis.location ? globalThis.location.origin : null;
-    if (WORKER_URL.origin === here) {
-      return new Worker(scriptURL(WORKER_URL.href), { type: 'module', name: 'sudoku-engine' });
-    }
-    // A worker script must be same-origin with the page: start a blob: worker that imports ours.
-    if (!this.#blobURL) {
-      const body = `import ${JSON.stringify(WORKER_URL.href)};\n`;
-      this.#blobURL = URL.createObjectURL(new Blob([body], { type: 'text/javascript' }));
-      OWN_WORKER_URLS.add(this.#blobURL);
-    }
-    return new Worker(scriptURL(this.#blobURL), { type: 'module', name: 'sudoku-engine' });
+  #listeners(runtime) {
+    return {
+      progress: (detail) => this.#onProgress(runtime(), detail),
+      ready: (info) => this.#onReady(runtime(), info),
+      failed: (message, code) => this.#onFailed(runtime(), message, code),
+      died: (message) => this.#onDied(runtime(), message),
+      message: (data) => this.#onMessage(runtime(), data),
+    };
   }
 
-  #stopWorker() {
-    clearInterval(this.#stallTimer);
-    if (this.#worker) {
-      this.#worker.terminate();
-      this.#worker = null;
+  /** The runtime whose start the page waits for, while nothing answers. */
+  #starting() {
+    return this.#light.state === 'loading' ? this.#light : this.#full;
+  }
+
+  #onProgress(runtime, detail) {
+    if (this.#state === 'loading' && runtime === this.#starting()) {
+      this.progress = detail;
+      this.dispatchEvent(new CustomEvent('progress', { detail }));
+    } else if (this.#state === 'ready' && runtime === this.#full && this.#waitingForFull()) {
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...detail, upgrade: true } }));
     }
+  }
+
+  #onReady(runtime, info) {
+    // Once the full engine is ready it answers everything: the light runtime's memory goes back to the page.
+    if (runtime === this.#light && this.#full.state === 'ready') {
+      this.#light.stop();
+      return;
+    }
+    if (runtime === this.#full && this.#running?.runtime !== this.#light) this.#light.stop();
+    const wasReady = this.#state === 'ready';
+    this.info = info;
+    if (!wasReady) {
+      this.#setState('ready');
+      this.#readyHandlers.resolve(this);
+      this.dispatchEvent(new CustomEvent('ready', { detail: info }));
+    }
+    if (runtime === this.#full) this.dispatchEvent(new CustomEvent('handover', { detail: info }));
+    this.#pump();
+    this.#checkSettled();
+  }
+
+  #onFailed(runtime, message, code) {
+    if (runtime === this.#light && this.#full.state === 'off') {
+      this.#startFull(); // the light runtime could not start (an old browser, a blocked file): the full one may
+      return;
+    }
+    if (runtime === this.#full) {
+      // Requests that only the full engine can answer cannot be answered.
+      for (const job of this.#queue.filter((j) => this.#needsFull(j))) {
+        this.#queue.splice(this.#queue.indexOf(job), 1);
+        this.#settle(job, engineError('engine_failed', message));
+      }
+    }
+    if (this.#light.state === 'ready' || this.#light.state === 'loading' || this.#full.state === 'loading') {
+      this.#pump();
+      this.#checkSettled();
+      return;
+    }
+    this.#failAll(message, code);
+  }
+
+  #failAll(message, code) {
+    this.failure = message;
+    this.#setState('failed');
+    const queued = this.#queue.splice(0);
+    for (const job of queued) this.#settle(job, engineError('engine_failed', message));
+    this.#readyHandlers.reject(engineError('engine_failed', message));
+    this.dispatchEvent(new CustomEvent('failed', { detail: { message, code } }));
+    this.#checkSettled();
+  }
+
+  #onDied(runtime, message) {
+    // A worker that broke after it started: the request it was running fails now (not at its time-out), and the
+    // worker starts again; queued requests wait for it (or go to the other runtime).
+    const running = this.#running;
+    if (running && running.runtime === runtime) {
+      this.#running = null;
+      this.#settle(running.job, engineError('engine_failed', `${message.replace(/\.$/, '')}; it is restarting.`));
+    }
+    this.#restartRuntime(runtime);
+  }
+
+  #restartRuntime(runtime) {
+    if (runtime === this.#full || this.#full.state !== 'ready') runtime.start();
+    // While Pyodide starts again, the light runtime (0.2 MB, cached) answers what it can.
+    if (runtime === this.#full && this.#options.light && this.#light.state !== 'loading') this.#light.start();
+    if (this.#light.state !== 'ready' && this.#full.state !== 'ready') {
+      this.#setState('loading');
+      this.ready = new Promise((resolve, reject) => {
+        this.#readyHandlers = { resolve, reject };
+      });
+      this.ready.catch(() => {});
+    }
+    this.#pump();
   }
 
   #setState(state) {
@@ -198,23 +282,61 @@ class Engine extends EventTarget {
     this.dispatchEvent(new CustomEvent('statechange', { detail: { state } }));
   }
 
-  #fail(message, code = 'failed') {
-    this.#stopWorker();
-    this.failure = message;
-    this.#setState('failed');
-    const queued = this.#queue.splice(0);
-    if (this.#running) queued.unshift(this.#running);
-    this.#running = null;
-    for (const job of queued) this.#settle(job, engineError('engine_failed', message));
-    this.#readyHandlers.reject(engineError('engine_failed', message));
-    this.dispatchEvent(new CustomEvent('failed', { detail: { message, code } }));
+  #checkSettled() {
+    if (this.#light.state === 'loading' || this.#full.state === 'loading' || this.#idleStart) return;
+    for (const resolve of this.#settledWaiters.splice(0)) resolve();
   }
 
-  #onMessage(data, began, restarted) {
-    if (data.type === 'progress' && data.id !== undefined) {
+  // -- running requests one at a time, each on the runtime that can answer it -----------------------------
+  #needsFull(job) {
+    return job.needsFull || this.#light.state === 'failed' || this.#light.state === 'off'
+      || (this.#light.state === 'ready' && !this.#light.serves(job.op));
+  }
+
+  #waitingForFull() {
+    return this.#full.state !== 'ready' && this.#queue.length > 0 && this.#needsFull(this.#queue[0]);
+  }
+
+  /** Where the next request runs: the full engine once it is ready, else the light one when it answers the op. */
+  #route(job) {
+    if (this.#full.state === 'ready') return this.#full;
+    if (!this.#needsFull(job)) return this.#light.state === 'ready' ? this.#light : null;
+    if (this.#full.state === 'failed' && this.#light.state === 'ready') {
+      this.#queue.shift();
+      this.#settle(job, engineError('engine_failed', this.#full.failure));
+      return undefined;
+    }
+    this.#startFull();
+    if (this.#full.progress) {
+      this.dispatchEvent(new CustomEvent('progress', { detail: { ...this.#full.progress, upgrade: true } }));
+    }
+    return null;
+  }
+
+  #pump() {
+    while (!this.#running && this.#queue.length > 0) {
+      const job = this.#queue[0];
+      const runtime = this.#route(job);
+      if (runtime === undefined) continue; // the request was answered (refused) on the way
+      if (!runtime) return;
+      this.#queue.shift();
+      this.#running = { job, runtime };
+      job.timer = setTimeout(() => this.#interrupt(job, 'timeout',
+        `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`),
+      job.timeoutMs);
+      runtime.post({ id: job.id, op: job.op, ...job.payload });
+    }
+  }
+
+  #onMessage(runtime, data) {
+    const running = this.#running;
+    if (!running || running.runtime !== runtime) return;
+    const { job } = running;
+    if (data.unreadable) {
+      this.#finish(job, engineError('internal', 'A reply could not be read.'));
+    } else if (data.type === 'progress') {
       // A running request's own progress: only its caller hears of it (a late one is dropped).
-      const job = this.#running;
-      if (job && job.id === data.id && job.onProgress) {
+      if (data.id === job.id && job.onProgress) {
         const { id, type, ...detail } = data;
         try {
           job.onProgress(detail);
@@ -222,48 +344,33 @@ class Engine extends EventTarget {
           console.error('onProgress failed:', error);
         }
       }
-    } else if (data.type === 'progress') {
-      const { type, ...detail } = data;
-      this.progress = { loaded: null, total: null, secondsLeft: null, ...detail };   // for a listener that joins late
-      this.dispatchEvent(new CustomEvent('progress', { detail: this.progress }));
-    } else if (data.type === 'ready') {
-      clearInterval(this.#stallTimer);
-      this.info = { timings: data.timings, python: data.python, engine: data.engine, build: data.build,
-        readyMs: Math.round(performance.now() - began), readyAt: Math.round(performance.now()), restarted };
-      this.#setState('ready');
-      this.#readyHandlers.resolve(this);
-      this.dispatchEvent(new CustomEvent('ready', { detail: this.info }));
-      this.#pump();
-    } else if (data.type === 'failed') {
-      this.#fail(data.message || 'The engine could not start.');
-    } else if (data.id !== undefined && this.#running && data.id === this.#running.id) {
-      const job = this.#running;
+    } else if (data.id === job.id) {
       this.#running = null;
+      if (runtime === this.#light && this.#full.state === 'ready') this.#light.stop(); // its last request is done
+      if (!data.ok && data.error?.code === FULL_ENGINE) {
+        clearTimeout(job.timer);
+        job.needsFull = true; // asked again, first in line, of the full engine
+        this.#queue.unshift(job);
+        this.#pump();
+        return;
+      }
       if (data.ok) this.#settle(job, null, data.result);
       else {
         const e = data.error || {};
         const { code, message, cells, ...extra } = e;
         this.#settle(job, engineError(code || 'internal', message || 'The engine failed.', cells, { details: e, ...extra }));
       }
-      this.dispatchEvent(new CustomEvent('answered', { detail: { op: job.op } }));
+      this.dispatchEvent(new CustomEvent('answered', { detail: { op: job.op, runtime: runtime.info?.runtime } }));
+      if (!this.#answeredOnce) {
+        this.#answeredOnce = true;
+        if (this.#options.fullEngine === 'idle') this.#startFullWhenIdle();
+      }
       this.#pump();
     }
   }
 
-  // -- running requests one at a time --------------------------------------------------------------
-  #pump() {
-    if (this.#state !== 'ready' || this.#running || !this.#worker) return;
-    const job = this.#queue.shift();
-    if (!job) return;
-    this.#running = job;
-    job.timer = setTimeout(() => this.#interrupt(job, 'timeout',
-      `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`),
-    job.timeoutMs);
-    this.#worker.postMessage({ id: job.id, op: job.op, ...job.payload });
-  }
-
   #cancel(job) {
-    if (this.#running === job) {
+    if (this.#running?.job === job) {
       this.#interrupt(job, 'cancelled', 'The request was cancelled; the engine is restarting.');
       return;
     }
@@ -276,10 +383,11 @@ class Engine extends EventTarget {
 
   #interrupt(job, code, message) {
     // Python in a worker cannot be interrupted: terminate it and start a new one (queued requests wait).
+    const { runtime } = this.#running;
     this.#running = null;
     this.#settle(job, engineError(code, message));
-    this.#stopWorker();
-    this.#start();
+    runtime.stop();
+    this.#restartRuntime(runtime);
   }
 
   #finish(job, error) {
@@ -299,7 +407,8 @@ class Engine extends EventTarget {
 // Kept on globalThis so that one page gets one engine even if this module is loaded twice.
 const KEY = Symbol.for(`sudoku-solver.engine ${new URL('./', import.meta.url).href}`);
 
-/** The page-wide engine (created on first call; `options` apply only then: {timeoutMs, stallMs}). */
+/** The page-wide engine (created on first call; `options` apply only then: {timeoutMs, stallMs, fullEngine,
+ *  light}; `configure` changes them later). */
 export function getEngine(options) {
   if (!globalThis[KEY]) globalThis[KEY] = new Engine(options);
   return globalThis[KEY];

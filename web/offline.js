@@ -6,8 +6,9 @@
 // The service worker is registered relative to this module (so the site works from a sub-path) and only
 // when the page is on the site's own origin (a widget embedded elsewhere cannot, and need not, register).
 // It is registered once the page's engine has answered its first request (or has been idle a moment after
-// starting) and the page is idle: the first visit's downloads and the first solution come first, and the
-// pre-cache then takes what the visit has downloaded from the HTTP cache (see sw.js).
+// starting), the full engine's download (when the page loads it) is over and the page is idle: the first
+// visit's downloads and the first solution come first, and the pre-cache then takes what the visit has
+// downloaded from the HTTP cache (see sw.js).
 import { peekEngine } from './engine.js';
 
 /** How long after the engine is ready the pre-cache waits for a first request before going ahead. */
@@ -28,6 +29,7 @@ async function engineSettled() {
     const timer = setTimeout(resolve, FIRST_ANSWER_WAIT_MS);
     engine.addEventListener('answered', () => { clearTimeout(timer); resolve(); }, { once: true });
   });
+  await engine.settled(); // the full engine's download, when one is under way or planned, comes first
   await new Promise((resolve) => {
     if (globalThis.requestIdleCallback) requestIdleCallback(resolve, { timeout: 2000 });
     else setTimeout(resolve, 0);

@@ -9,7 +9,7 @@ import { PlayBoard } from './play-board.js';
 import { setUpExport, setUpPrint, variantTitle } from './play-extras.js';
 import { VARIANT_CSS } from './variant-view.js';
 
-const engine = getEngine();
+const engine = getEngine({ light: false }); // every puzzle comes from the generator: the full engine
 registerServiceWorker();
 
 const SETTINGS_KEY = 'sudoku-play/v1:settings';

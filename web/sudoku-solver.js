@@ -49,6 +49,10 @@ export class SudokuSolverElement extends HTMLElement {
   #session = new EngineSession(this, {
     state: (state) => this.#onEngineState(state),
     progress: (detail) => this.#showProgress(detail),
+    upgrading: (detail) => {              // Hint, Rate... wait for the full engine's download
+      this.#ui.showEngineState(detail ? 'loading' : this.#session.state);
+      if (detail) this.#showProgress(detail);
+    },
     ready: (info) => this.#onEngineReady(info),
     failed: (sentence) => this.#onEngineFailed(sentence),
   });

@@ -1,5 +1,5 @@
-// The service worker: pre-caches every asset of this build, so that after one visit the solver loads and
-// solves with the network off. The page registers it once the engine has answered (offline.js), so the
+// The service worker: pre-caches every asset of this build (both engines: MicroPython's and Pyodide's), so that
+// after one visit the solver loads and solves with the network off. The page registers it once the engine has answered (offline.js), so the
 // pre-cache never competes with the first visit's own downloads. The cache is named after the build
 // version: a new build gets a new cache and the old one is deleted once the new worker takes over (never a
 // mix of two builds in one cache).
@@ -17,7 +17,11 @@ self.addEventListener('install', (event) => {
     // 304 when the HTTP cache holds this build's copy), never trusted blindly: it may be an older build's.
     const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
     const loaded = new Set(open.map((client) => client.url.split('#')[0]));
-    await Promise.all(ASSETS.map(async (path) => {
+    // A browser asked to save data gets the light engine offline, not the 4 MB of the full one (Pyodide):
+    // that comes when a request needs it, as online.
+    const saveData = Boolean(self.navigator?.connection?.saveData);
+    const wanted = saveData ? ASSETS.filter((path) => !path.startsWith('pyodide/')) : ASSETS;
+    await Promise.all(wanted.map(async (path) => {
       const url = new URL(path, self.registration.scope).href;
       const named = path.includes('?v=') || path.startsWith('pyodide/') || loaded.has(url);
       const response = await fetch(new Request(url, { cache: named ? 'force-cache' : 'no-cache' }));

@@ -6,17 +6,15 @@ then goes on counting to `limit`. solve, check and conflicts take variant `rules
 the variant modules are imported only when a request has rules or variant text, so the engine starts without
 them and classic requests run exactly as before.
 """
-from __future__ import annotations
-
 import sys
-import time
 
 from .. import __version__
-from ..formats import ParseError
+from ..compat import monotonic
 from ..culprits import culprits
+from ..formats import ParseError
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
-from .protocol import BridgeError, Request, conflict_error, duration, op, refuse_conflicts
+from .protocol import FULL_ENGINE, OPS, BridgeError, Request, conflict_error, duration, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
 DEFAULT_LIMIT = 2
@@ -34,7 +32,7 @@ class _Classic:
     """The classic solver with the variant solver's signatures (rules None): what `_under` gives without rules."""
 
     @staticmethod
-    def solve_and_count(grid: Grid, rules: None, limit: int, **budget: object) -> "tuple":
+    def solve_and_count(grid: Grid, rules: None, limit: int, **budget: "object") -> "tuple":
         return solve_and_count(grid, limit, **budget)
 
     @staticmethod
@@ -51,14 +49,31 @@ def _under(rules: object) -> object:
     return variant_solver
 
 
+#: Characters without which no variant text is written (outside `#` comments): the links' `/`, `:`, `=`,
+#: f-puzzles JSON's `{`, SudokuWiki's `,`, the rule lines' `:`.
+_VARIANT_MARKS = ",=:{/"
+
+
+def may_be_variant(text: str) -> bool:
+    """Could `text` be variant text (`variant_io.is_variant_text`)? Never False when it is; sometimes True
+    when it is not (a HoDoKu library line): what MicroPython, which lacks the variant readers, asks first."""
+    plain = "\n".join(line.split("#", 1)[0] for line in text.splitlines())
+    return any(mark in plain for mark in _VARIANT_MARKS) or "killersudoku" in text.lower()
+
+
 @op("parse")
 def op_parse(request: Request) -> dict:
     key = "puzzle" if "text" not in request and "puzzle" in request else "text"
     text = request.get(key)
     rules = None
-    from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+    try:
+        from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+    except ImportError:  # MicroPython: the variant readers are the full engine's
+        if isinstance(text, str) and may_be_variant(text):
+            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.") from None
+        is_variant_text = None
 
-    if isinstance(text, str) and is_variant_text(text):     # an f-puzzles link, or givens with rule lines
+    if is_variant_text is not None and isinstance(text, str) and is_variant_text(text):  # an f-puzzles link...
         try:
             grid, rules = read_variant_puzzle(text)
         except ParseError as error:
@@ -165,13 +180,18 @@ def op_link(request: Request) -> dict:
 
 @op("version")
 def op_version(request: Request) -> dict:
-    return {"version": __version__, "python": sys.version.split()[0], "platform": sys.platform}
+    """The engine's version, the Python it runs on ("micropython 1.27.0", "cpython 3.14.2") and the ops it
+    answers (MicroPython: the portable ones)."""
+    implementation = sys.implementation
+    return {"version": __version__, "python": ".".join(str(v) for v in sys.version_info[:3]), "platform": sys.platform,
+            "implementation": f"{implementation.name} {'.'.join(str(v) for v in implementation.version[:3])}",
+            "ops": sorted(OPS)}
 
 
 @op("sleep")
 def op_sleep(request: Request) -> dict:
     ms = request.integer("ms", 0, 0, MAX_SLEEP_MS)
-    end = time.monotonic() + ms / 1000
-    while time.monotonic() < end:  # busy on purpose: a worker's Python cannot be interrupted otherwise
+    end = monotonic() + ms / 1000
+    while monotonic() < end:  # busy on purpose: a worker's Python cannot be interrupted otherwise
         pass
     return {"ms": ms}

@@ -12,6 +12,8 @@ and its reply is one of
 No exception and no traceback gets out: a failure becomes a `BridgeError` with a `code` the page acts on
 (bad_request, parse, conflict, no_solution, gave_up, level_not_reached, internal), a `message` a person
 can read, the `cells` concerned and, for some codes, more fields (`conflicts`, `line`, `column`, `ms`).
+On MicroPython, which carries only the portable core (`compat.PORTABLE`), a request that needs more (an op
+it does not have, variant rules) gets the code `needs_full_engine`: the page then asks Pyodide.
 
 Every op reads its fields through `Request`, so a field means the same and fails the same everywhere:
 
@@ -25,34 +27,35 @@ An op is a function `f(request: Request) -> dict` registered with `@op("name")`;
 carries the clock started when the request arrived and, for `handle_json_with_progress`, the caller's
 progress callback. The ops are listed, with their fields and results, in docs/engine-js.md.
 """
-from __future__ import annotations
-
 import json
-import time
-from typing import TYPE_CHECKING, Any, Callable
+import sys
 
+from ..compat import perf_counter
 from ..formats import ParseError
 from ..grid import Grid
-from ..logic.phrases import sentence  # the engine's wording rule, used by every op
 from ..shape import Shape
-
-if TYPE_CHECKING:
-    from ..rules import Rules
+from ..wording import sentence  # the engine's wording rule, used by every op
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
 #: largest any op accepted before (solve and check), so every request that was valid stays valid.
 MAX_MS = 3_600_000
 
+#: The code of a request the portable core cannot answer (on MicroPython): the full engine must.
+FULL_ENGINE = "needs_full_engine"
+_PORTABLE_ONLY = sys.implementation.name == "micropython"
+
 
 class BridgeError(Exception):
     """A failure to report to the page: a machine-readable code, a sentence, the cells concerned."""
 
-    def __init__(self, code: str, message: str, cells: "list[int] | tuple[int, ...]" = (), **extra: Any) -> None:
+    def __init__(self, code: str, message: str, cells: "list[int] | tuple[int, ...]" = (), **extra: "Any") -> None:
         super().__init__(message)
         self.code, self.message, self.cells, self.extra = code, message, list(cells), extra
 
     def as_dict(self) -> dict:
-        return {"code": self.code, "message": self.message, "cells": self.cells, **self.extra}
+        fields = {"code": self.code, "message": self.message, "cells": self.cells}
+        fields.update(self.extra)
+        return fields
 
 
 def capitalised(text: str) -> str:
@@ -92,7 +95,7 @@ class Context:
 
     def __init__(self, report: "Callable[[str], Any] | None" = None) -> None:
         self._report = report
-        self._start = time.perf_counter()
+        self._start = perf_counter()
 
     @property
     def followed(self) -> bool:
@@ -106,7 +109,7 @@ class Context:
 
     def ms(self) -> float:
         """Milliseconds since the request arrived, to 0.01 ms."""
-        return round((time.perf_counter() - self._start) * 1000, 2)
+        return round((perf_counter() - self._start) * 1000, 2)
 
 
 class Request:
@@ -119,7 +122,7 @@ class Request:
     def __contains__(self, key: str) -> bool:
         return key in self.fields
 
-    def get(self, key: str, default: Any = None) -> Any:
+    def get(self, key: str, default: "Any" = None) -> "Any":
         """A field as sent, for the op to check itself (lists of marks, batch items...)."""
         return self.fields.get(key, default)
 
@@ -176,7 +179,7 @@ class Request:
         value = self.fields.get(key, default)
         if value is None:
             return None
-        if isinstance(value, float) and value.is_integer():
+        if isinstance(value, float) and value % 1 == 0:  # 2.0; not inf or nan
             value = int(value)
         if type(value) is not int or not low <= value <= high:
             raise BridgeError("bad_request", f"'{key}' must be a whole number from {low} to {high}.")
@@ -209,15 +212,14 @@ class Request:
 
 
 # -- the registry and the entry points ------------------------------------------------------------
-Op = Callable[[Request], dict]
+#: Every op by name (an op is a function `Request -> dict`), filled by `@op` as the op modules are imported
+#: (`sudoku_core.bridge` imports them).
+OPS: "dict[str, Callable[[Request], dict]]" = {}
 
-#: Every op by name, filled by `@op` as the op modules are imported (`sudoku_core.bridge` imports them).
-OPS: "dict[str, Op]" = {}
 
-
-def op(name: str) -> Callable[[Op], Op]:
+def op(name: str) -> "Callable[[Callable], Callable]":
     """Register the decorated function as the op `name`."""
-    def register(func: Op) -> Op:
+    def register(func: "Callable[[Request], dict]") -> "Callable[[Request], dict]":
         if name in OPS:
             raise ValueError(f"two ops named {name!r}")
         OPS[name] = func
@@ -225,22 +227,33 @@ def op(name: str) -> Callable[[Op], Op]:
     return register
 
 
-def handle(request: Any, context: "Context | None" = None) -> dict:
+def handle(request: "Any", context: "Context | None" = None) -> dict:
     """Answer one request (a dict with an `op`); never raises."""
     try:
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "A request must be a JSON object with an 'op'.")
         name = request.get("op")
         action = OPS.get(name) if isinstance(name, str) else None
+        if action is None and _PORTABLE_ONLY:
+            raise BridgeError(FULL_ENGINE, f"The operation {name!r} needs the full engine.")
         if action is None:
             known = ", ".join(sorted(OPS))
             raise BridgeError("bad_request", f"Unknown operation {name!r}; known: {known}.")
         return {"ok": True, "result": action(Request(request, context))}
     except BridgeError as error:
         return {"ok": False, "error": error.as_dict()}
+    except ImportError as error:
+        if _PORTABLE_ONLY:  # a module the portable core leaves out (variant rules, say)
+            return {"ok": False, "error": {"code": FULL_ENGINE, "cells": [],
+                                           "message": f"This request needs the full engine ({error})."}}
+        return _internal(error)
     except Exception as error:  # a bug in the engine: say so plainly, without a traceback
-        return {"ok": False, "error": {"code": "internal", "cells": [],
-                                       "message": f"The engine failed: {type(error).__name__}: {error}"}}
+        return _internal(error)
+
+
+def _internal(error: Exception) -> dict:
+    return {"ok": False, "error": {"code": "internal", "cells": [],
+                                   "message": f"The engine failed: {type(error).__name__}: {error}"}}
 
 
 def handle_json(text: str) -> str:

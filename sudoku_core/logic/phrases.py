@@ -2,16 +2,11 @@
 from __future__ import annotations
 
 from ..shape import ALPHABET
+from ..wording import listing, sentence  # noqa: F401 - part of this module's vocabulary
 
 
 def cell_name(cell: int, side: int) -> str:
     return f"r{cell // side + 1}c{cell % side + 1}"
-
-
-def sentence(text: str) -> str:
-    """End a message with a full stop (cell names like r1c1 stay lower case)."""
-    text = text.strip()
-    return text if not text or text.endswith(".") else text + "."
 
 
 def with_article(technique: str) -> str:
@@ -20,14 +15,6 @@ def with_article(technique: str) -> str:
     if technique.startswith(("Locked Candidates", "Simple Colors", "Multi-Colors", "Innies")):
         return technique
     return f"{'an' if technique[:1] in 'AEIOX' else 'a'} {technique}"
-
-
-def listing(words) -> str:
-    """"a", "a and b", "a, b and c"."""
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def cells_text(cells, side: int) -> str:

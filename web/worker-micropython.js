@@ -1,0 +1,72 @@
+// The light engine's Web Worker (a module worker): MicroPython's WebAssembly port (about 0.2 MB) with the
+// engine's portable core precompiled to its bytecode (sudoku_core's modules listed in compat.PORTABLE), so
+// that the first answer needs no CPython: Solve, Check, clash marks and reading a paste. It answers the ops
+// it names in its 'ready' message, through the same sudoku_core.bridge as the full engine (worker.js); a
+// request that needs more (variant rules, say) gets the code 'needs_full_engine' and engine.js asks the
+// full engine instead. What it posts to the page is described in worker-common.js.
+import { fetchEarly, serve, warmUp } from './worker-common.js';
+
+const VERSION = '__BUILD_VERSION__';
+// Written by the build: {dir, bundle, heapBytes, bytes: {'micropython.wasm', bundle}} (see build/build_site.py).
+const RUNTIME = /*__MICROPYTHON__*/null;
+const RUNTIME_URL = new URL(`./${RUNTIME.dir}`, import.meta.url).href;
+const WASM_URL = `${RUNTIME_URL}micropython.wasm`;
+const BUNDLE_URL = new URL(`./${RUNTIME.bundle}`, import.meta.url).href;
+const LIBRARY = '/lib';
+const t0 = performance.now();
+const timings = {};
+
+function mark(name) {
+  timings[name] = Math.round(performance.now() - t0);
+}
+
+/** The bundle's files: a 4-byte little-endian header length, the header (JSON: [[path, bytes], ...]), then
+ *  the files' bytes one after another (build/micropython_bundle.py writes it). */
+function unpack(buffer) {
+  const view = new DataView(buffer);
+  const headerBytes = view.getUint32(0, true);
+  const header = JSON.parse(new TextDecoder().decode(new Uint8Array(buffer, 4, headerBytes)));
+  let offset = 4 + headerBytes;
+  return header.map(([path, size]) => {
+    const bytes = new Uint8Array(buffer, offset, size);
+    offset += size;
+    return [path, bytes];
+  });
+}
+
+async function start() {
+  const loader = import(`${RUNTIME_URL}micropython.mjs`);
+  const restoreFetch = await fetchEarly([[WASM_URL, RUNTIME.bytes['micropython.wasm']], [BUNDLE_URL, RUNTIME.bytes.bundle]]);
+  const bundle = self.fetch(BUNDLE_URL).then((response) => {
+    if (!response.ok) throw new Error(`the engine's code could not be downloaded (HTTP ${response.status})`);
+    return response.arrayBuffer();
+  });
+  const { loadMicroPython } = await loader;
+  const mp = await loadMicroPython({
+    url: WASM_URL,
+    heapsize: RUNTIME.heapBytes,
+    stdout: () => {},
+    stderr: (line) => console.warn('[micropython]', line),
+  });
+  const files = unpack(await bundle);
+  restoreFetch();
+  mark('runtime');
+  self.postMessage({ type: 'progress', stage: 'start', fraction: 0.9, message: 'Starting the engine…' });
+  for (const [path, bytes] of files) {
+    const dir = `${LIBRARY}/${path}`.replace(/\/[^/]*$/, '');
+    mp.FS.mkdirTree(dir);
+    mp.FS.writeFile(`${LIBRARY}/${path}`, bytes);
+  }
+  mp.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(LIBRARY)})`);
+  const bridge = mp.pyimport('sudoku_core.bridge');
+  const handleJson = (text) => bridge.handle_json(text);
+  warmUp(handleJson);
+  mark('engine');
+  const version = JSON.parse(handleJson(JSON.stringify({ op: 'version' }))).result;
+  self.postMessage({ type: 'progress', stage: 'start', fraction: 1, message: 'Ready' });
+  self.postMessage({ type: 'ready', runtime: 'micropython', ops: version.ops, timings, python: version.python,
+    engine: version.version, build: VERSION });
+  return (text, report) => bridge.handle_json_with_progress(text, report);
+}
+
+serve(start, 'solver engine');
