@@ -46,15 +46,7 @@ For other programs: `sudokuwiki_string` writes a 9x9 position (the person's digi
 too) in SudokuWiki's 162-character form, and `solver_links` the addresses that open a 9x9 puzzle in
 SudokuWiki's and sudoku.coach's online solvers.
 """
-from __future__ import annotations
-
-import io
-import re
-from collections import Counter
-from functools import lru_cache
-from math import isqrt
-from typing import Iterable, Iterator, Mapping, Sequence
-
+from .compat import cache, is_ascii_number, isqrt, rjust
 from .grid import Grid
 from .shape import ALPHABET, MAX_SIDE, Shape
 
@@ -70,11 +62,105 @@ EMPTY_MARKS = ".0-xX*_"  #: characters that stand for an empty cell (``0`` and `
 MIN_INFERRED_SIDE = 4  #: smallest side inferred from a cell count (smaller grids need an explicit shape)
 MAX_CHAR_SIDE = len(ALPHABET)  #: largest side writable one character a cell (35)
 
-_TOKEN = re.compile(r"[^\s|]+")  # items of a line: runs of anything but whitespace and '|'
-_STRAY = re.compile(r"[^0-9A-Za-z.\-*_]")  # a character that is a cell in no alphabet
+# The items of a line are its runs of anything but whitespace and '|' (`_tokens`: str.split() splits at
+# exactly the characters re's \s matches on CPython; see `_OTHER_SPACES` for MicroPython).
+_CELL_CHARS = frozenset("0123456789" + ALPHABET + ALPHABET.lower() + ".-*_")  # a cell in some alphabet
 _RULE_CHARS = frozenset("-=+*|_")  # what separator lines are made of
-_SECTION = re.compile(r"\[[A-Za-z][\w ]*\]")
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+_ASCII_LETTERS = frozenset(ALPHABET[9:] + ALPHABET[9:].lower())
+_NUMBERS = frozenset(str(k) for k in range(10, MAX_SIDE + 1))  # numbers of several digits, no leading 0
+_CELL_ITEMS = frozenset(EMPTY_MARKS + "123456789") | _NUMBERS  # items the numbers form accepts
+_ITEM_VALUES = {str(k): k for k in range(1, MAX_SIDE + 1)}  # items of the numbers form -> values
+_ITEM_VALUES.update({c: 0 for c in EMPTY_MARKS})  # (others, such as "007", are read one by one)
+
+# -- where MicroPython's str differs --------------------------------------------------------------
+#: Whitespace to CPython's str.split() and strip() (and re's \s) that MicroPython's take for other
+#: characters; empty on CPython. `_scan` turns them into tabs there, which every reader treats alike.
+_OTHER_SPACES = "".join(c for c in "\x1c\x1d\x1e\x1f\x85\xa0\u1680\u2000\u2001\u2002\u2003\u2004\u2005"
+                        "\u2006\u2007\u2008\u2009\u200a\u2028\u2029\u202f\u205f\u3000"
+                        if len(("a" + c + "a").split()) == 1)
+
+
+def _respace(text: str) -> str:
+    """`text` with `_OTHER_SPACES` turned into tabs (MicroPython only)."""
+    for c in _OTHER_SPACES:
+        if c in text:
+            text = text.replace(c, "\t")
+    return text
+
+
+try:
+    _is_word_char = str.isalnum  # with "_", what re's \w matches
+except AttributeError:  # MicroPython, which knows no letters past ASCII: exact up to \xff, and every
+    # character past it taken for a letter (right for letters and ideographs, wrong for symbols)
+    def _is_word_char(c: str) -> bool:
+        if c < "\x80":
+            return c.isalpha() or c.isdigit()
+        if c < "\xc0":
+            return c in "\xaa\xb2\xb3\xb5\xb9\xba\xbc\xbd\xbe"
+        return c != "\xd7" and c != "\xf7"
+
+if repr("\xe9") == "'\xe9'":
+    _quote = repr
+else:  # MicroPython escapes every character past ASCII, CPython only those that str.isprintable() rejects
+    #: Those characters past ASCII (Unicode 14, as CPython 3.11's; unassigned code points aside).
+    _UNPRINTABLE = (
+        (0x80, 0xa0), (0xad, 0xad), (0x600, 0x605), (0x61c, 0x61c), (0x6dd, 0x6dd), (0x70f, 0x70f),
+        (0x890, 0x891), (0x8e2, 0x8e2), (0x1680, 0x1680), (0x180e, 0x180e), (0x2000, 0x200f),
+        (0x2028, 0x202f), (0x205f, 0x2064), (0x2066, 0x206f), (0x3000, 0x3000), (0xd800, 0xf8ff),
+        (0xfeff, 0xfeff), (0xfff9, 0xfffb), (0x110bd, 0x110bd), (0x110cd, 0x110cd), (0x13430, 0x13438),
+        (0x1bca0, 0x1bca3), (0x1d173, 0x1d17a), (0xe0001, 0xe0001), (0xe0020, 0xe007f),
+        (0xf0000, 0xffffd), (0x100000, 0x10fffd),
+    )
+    _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+    def _quote(text: str) -> str:
+        """`repr(text)` as CPython writes it."""
+        quote = '"' if "'" in text and '"' not in text else "'"
+        out = []
+        for c in text:
+            n = ord(c)
+            if c == quote:
+                out.append("\\" + c)
+            elif c in _ESCAPES:
+                out.append(_ESCAPES[c])
+            elif n < 0x20 or n == 0x7f or (n > 0x7f and any(lo <= n <= hi for lo, hi in _UNPRINTABLE)):
+                out.append("\\x%02x" % n if n < 0x100 else "\\u%04x" % n if n < 0x10000 else "\\U%08x" % n)
+            else:
+                out.append(c)
+        return quote + "".join(out) + quote
+
+
+def _tokens(text: str) -> "list[str]":
+    """The items of a line: runs of anything but whitespace and ``|``."""
+    return text.replace("|", " ").split()
+
+
+def _is_section(text: str) -> bool:
+    """Is this stripped line a section header, ``[`` letter, then letters, digits, ``_`` or spaces, ``]``?"""
+    if len(text) < 3 or text[0] != "[" or text[-1] != "]" or text[1] not in _ASCII_LETTERS:
+        return False
+    for c in text[2:-1]:
+        if c != " " and c != "_" and not _is_word_char(c):
+            return False
+    return True
+
+
+def _split_lines(text: str) -> "list[str]":
+    """Lines split at \\r\\n, \\r or \\n (the separators are dropped; text ending in one gives a last "")."""
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text.split("\n")
+
+
+def _most_common(items: list) -> object:
+    """The most frequent item of a non-empty list, the first to appear among equals (as Counter's)."""
+    counts = {}
+    for item in items:
+        counts[item] = counts.get(item, 0) + 1
+    top = max(counts.values())
+    for item in items:
+        if counts[item] == top:
+            return item
 
 
 class ParseError(ValueError):
@@ -89,13 +175,12 @@ class ParseError(ValueError):
 # -- lines ------------------------------------------------------------------------------------------
 def _is_number(token: str) -> bool:
     """A number of several digits as the numbers form writes it: no leading zero, at most MAX_SIDE."""
-    return (1 < len(token) <= 3 and token.isascii() and token.isdigit() and token[0] != "0"
-            and int(token) <= MAX_SIDE)
+    return token in _NUMBERS
 
 
 def _is_cell_item(token: str) -> bool:
     """An item the numbers form accepts: a number or a single digit or empty mark."""
-    return (len(token) == 1 and (token in EMPTY_MARKS or "1" <= token <= "9")) or _is_number(token)
+    return token in _CELL_ITEMS
 
 
 class _Line:
@@ -105,7 +190,7 @@ class _Line:
 
     def __init__(self, no: int, text: str, kind: str) -> None:
         self.no, self.text, self.kind = no, text, kind
-        tokens = _TOKEN.findall(text) if kind != "rule" else []
+        tokens = _tokens(text) if kind != "rule" else []
         lengths = list(map(len, tokens))
         distinct = set(tokens)
         self.tokens = tokens
@@ -115,9 +200,15 @@ class _Line:
         self.multi_num = any(_is_number(t) for t in distinct if len(t) > 1)
         self.all_num = all(_is_cell_item(t) for t in distinct)
 
-    def spans(self) -> list[tuple[int, str]]:
+    def spans(self) -> "list[tuple[int, str]]":
         """(0-based column, item) for each item; computed only to report an error."""
-        return [(m.start(), m.group()) for m in _TOKEN.finditer(self.text)]
+        text = self.text.replace("|", " ")
+        out, start = [], 0
+        for token in text.split():
+            start = text.find(token, start)  # the item's own place: no earlier match can start on a space
+            out.append((start, token))
+            start += len(token)
+        return out
 
     def numberish(self) -> bool:
         """Does this line read as whitespace-separated numbers?"""
@@ -133,7 +224,7 @@ class _Line:
         return self.n_tok if self.numberish() else self.n_chr
 
     def max_value(self) -> int:
-        return max((int(t) for t in set(self.tokens) if t.isascii() and t.isdigit() and len(t) <= 3), default=0)
+        return max((int(t) for t in set(self.tokens) if len(t) <= 3 and is_ascii_number(t)), default=0)
 
 
 def _classify(no: int, text: str) -> _Line:
@@ -157,14 +248,16 @@ def _strip_comment(text: str) -> str:
     return text if cut < 0 else text[:cut]
 
 
-def _scan(lines: Iterable[str]) -> Iterator[tuple[_Line, str]]:
+def _scan(lines: "Iterable[str]") -> "Iterator[tuple[_Line, str]]":
     """Classify lines, skipping comment-only text and sections other than [Puzzle]; yields
     (line, raw text). Comment lines and section headers come out as blank lines."""
     skipping = False
+    if _OTHER_SPACES:
+        lines = map(_respace, lines)
     for no, raw in enumerate(lines, 1):
         raw = raw.rstrip("\r\n")
         stripped = raw.strip()
-        if stripped.startswith("[") and _SECTION.fullmatch(stripped):
+        if stripped.startswith("[") and _is_section(stripped):
             skipping = stripped.lower() != "[puzzle]"
             yield _Line(no, "", "blank"), raw
             continue
@@ -195,15 +288,15 @@ def _fits(count: int, shape: "Shape | None", max_side: int) -> bool:
     return _side_for(count, max_side) is not None
 
 
-@lru_cache(maxsize=None)
-def _char_table(side: int, hex_digits: bool) -> "tuple[dict[str, int], re.Pattern[str]]":
-    """Characters -> values for one-character cells, and a pattern finding the first invalid one."""
+@cache
+def _char_table(side: int, hex_digits: bool) -> "dict[str, int]":
+    """Characters -> values for one-character cells."""
     symbols = "0123456789ABCDEF" if hex_digits else ALPHABET[:side]
     table = {c: 0 for c in EMPTY_MARKS}
     for value, symbol in enumerate(symbols, 1):
         table[symbol] = value
         table[symbol.lower()] = value
-    return table, re.compile("[^" + re.escape("".join(table)) + "]")
+    return table
 
 
 def _use_hex(cells: str, side: int) -> bool:
@@ -223,7 +316,7 @@ def _alphabet_note(shape: Shape, hex_digits: bool) -> str:
     return f" (1-9 and A-{ALPHABET[shape.side - 1]})"
 
 
-def _locate_char(rows: list[_Line], index: int) -> tuple[int, int]:
+def _locate_char(rows: "list[_Line]", index: int) -> "tuple[int, int]":
     """(line, column), 1-based, of the index-th cell character of `rows`."""
     for row in rows:
         if index < row.n_chr:
@@ -236,10 +329,10 @@ def _locate_char(rows: list[_Line], index: int) -> tuple[int, int]:
 
 
 def _show(token: str) -> str:
-    return repr(token if len(token) <= 12 else token[:12] + "...")
+    return _quote(token if len(token) <= 12 else token[:12] + "...")
 
 
-def _box_hint(entries: list[_Line], side: int, numbers: bool) -> "Shape | None":
+def _box_hint(entries: "list[_Line]", side: int, numbers: bool) -> "Shape | None":
     """The box shape drawn by ``|`` and separator lines, when they draw one consistently."""
     rows = [e for e in entries if e.kind == "row"]
     box_cols = None
@@ -247,7 +340,7 @@ def _box_hint(entries: list[_Line], side: int, numbers: bool) -> "Shape | None":
     for row in rows:
         if "|" in row.text:
             for piece in row.text.split("|"):
-                items = _TOKEN.findall(piece)
+                items = piece.split()
                 count = len(items) if numbers else sum(len(t) for t in items)
                 if count:
                     widths.add(count)
@@ -281,11 +374,11 @@ def _nearest_count(count: int, max_side: int) -> int:
     return side * side
 
 
-def _count_error(rows: list[_Line], count: int, numbers: bool, shape: "Shape | None",
+def _count_error(rows: "list[_Line]", count: int, numbers: bool, shape: "Shape | None",
                  hint: "Shape | None") -> ParseError:
     max_side = MAX_SIDE if numbers else MAX_CHAR_SIDE
     widths = [r.n_tok if numbers else r.n_chr for r in rows]
-    common = Counter(widths).most_common(1)[0][0]
+    common = _most_common(widths)
     if shape is not None:
         expected = shape.cell_count
     elif len(rows) >= 2 and MIN_INFERRED_SIDE <= common <= max_side:
@@ -311,12 +404,12 @@ def _count_error(rows: list[_Line], count: int, numbers: bool, shape: "Shape | N
     return ParseError(f"expected {expected} cells, found {count}")
 
 
-def _resolve_ambiguous(entries: list[_Line]) -> list[_Line]:
+def _resolve_ambiguous(entries: "list[_Line]") -> "list[_Line]":
     """Decide, for lines of only ``-`` (or ``*``, ``_``), whether each is a row of empty cells."""
     if not any(e.kind == "ambiguous" for e in entries):
         return entries
     widths = [e.width for e in entries if e.kind == "row"]
-    common = Counter(widths).most_common(1)[0][0] if widths else None
+    common = _most_common(widths) if widths else None
     out = []
     for e in entries:
         if e.kind == "ambiguous":
@@ -325,7 +418,7 @@ def _resolve_ambiguous(entries: list[_Line]) -> list[_Line]:
     return out
 
 
-def _grid_from_lines(entries: list[_Line], shape: "Shape | None", hint: "Shape | None" = None) -> Grid:
+def _grid_from_lines(entries: "list[_Line]", shape: "Shape | None", hint: "Shape | None" = None) -> Grid:
     """One puzzle from its classified lines (rows and separators; no blanks). Raises ParseError."""
     entries = _resolve_ambiguous(entries)
     rows = [e for e in entries if e.kind == "row"]
@@ -351,15 +444,15 @@ def _grid_from_lines(entries: list[_Line], shape: "Shape | None", hint: "Shape |
             for row in rows:
                 if not row.all_num:
                     for start, token in row.spans():
-                        if not (_is_cell_item(token) or (token.isascii() and token.isdigit())):
+                        if not (_is_cell_item(token) or is_ascii_number(token)):
                             raise ParseError(f"{_show(token)} is not a number or an empty-cell mark",
                                              row.no, start + 1)
         else:
             for row in rows:
-                stray = _STRAY.search("".join(row.tokens))
-                if stray:
-                    line, column = _locate_char([row], stray.start())
-                    raise ParseError(f"{stray.group()!r} is not a digit or an empty-cell mark", line, column)
+                for index, char in enumerate("".join(row.tokens)):
+                    if char not in _CELL_CHARS:
+                        line, column = _locate_char([row], index)
+                        raise ParseError(f"{_quote(char)} is not a digit or an empty-cell mark", line, column)
         if shape is not None and not numbers and count == shape.cell_count:
             raise ParseError(f"a {shape.name} grid is too large for one character a cell: "
                              "write it as whitespace-separated numbers")
@@ -377,11 +470,10 @@ def _grid_from_lines(entries: list[_Line], shape: "Shape | None", hint: "Shape |
         n = shape.side
         for row in rows:
             for k, token in enumerate(row.tokens):
-                if len(token) == 1 and token in EMPTY_MARKS:
-                    values.append(0)
-                    continue
-                if token.isascii() and token.isdigit():
+                value = _ITEM_VALUES.get(token)  # an empty mark, or a number written the usual way
+                if value is None and is_ascii_number(token):  # "007", "000", "123456789"
                     value = int(token) if len(token) <= 6 else n + 1
+                if value is not None:
                     if value <= n:
                         values.append(value)
                         continue
@@ -393,17 +485,21 @@ def _grid_from_lines(entries: list[_Line], shape: "Shape | None", hint: "Shape |
 
     cells = "".join(token for row in rows for token in row.tokens)
     hex_digits = _use_hex(cells, shape.side)
-    table, invalid = _char_table(shape.side, hex_digits)
-    bad = invalid.search(cells)
-    if bad:
-        line, column = _locate_char(rows, bad.start())
-        raise ParseError(f"{bad.group()!r} is not a digit for a {shape.name} grid"
-                         f"{_alphabet_note(shape, hex_digits)}", line, column)
-    return Grid([table[c] for c in cells], shape)
+    table = _char_table(shape.side, hex_digits)
+    try:
+        values = [table[c] for c in cells]
+    except KeyError:
+        index = next(i for i, c in enumerate(cells) if c not in table)
+        line, column = _locate_char(rows, index)
+        raise ParseError(f"{_quote(cells[index])} is not a digit for a {shape.name} grid"
+                         f"{_alphabet_note(shape, hex_digits)}", line, column) from None
+    return Grid(values, shape)
 
 
 def _library_grid(no: int, raw: str, shape: "Shape | None", hint: "Shape | None" = None) -> Grid:
     """A HoDoKu library line ``:0000:x:<puzzle>:...``."""
+    if _OTHER_SPACES:
+        raw = _respace(raw)
     text = _strip_comment(raw)
     start = text.index(":")
     fields = text[start:].split(":")
@@ -424,7 +520,8 @@ def parse_grid(text: str, shape: "Shape | str | None" = None) -> Grid:
     if not isinstance(text, str):
         raise TypeError(f"parse_grid reads text (str), not {type(text).__name__}")
     shape = _as_shape(shape)
-    entries = [line for line, _ in _scan(_LINE_BREAK.split(text)) if line.kind != "blank"]
+    lines = _split_lines(text)
+    entries = [line for line, _ in _scan(lines) if line.kind != "blank"]
     library = [line for line in entries if line.kind == "library"]
     if library:
         if len(entries) > 1:
@@ -432,7 +529,7 @@ def parse_grid(text: str, shape: "Shape | str | None" = None) -> Grid:
             raise ParseError("a second puzzle starts here; parse_grid reads one puzzle "
                              "(use parse_puzzles for a file of several)", second.no)
         no = library[0].no
-        return _library_grid(no, _LINE_BREAK.split(text)[no - 1], shape)
+        return _library_grid(no, lines[no - 1], shape)
     return _grid_from_lines(entries, shape)
 
 
@@ -456,7 +553,7 @@ def _is_one_liner(line: _Line, shape: "Shape | None") -> bool:
 
 
 def parse_puzzles(source: "str | Iterable[str]", shape: "Shape | str | None" = None
-                  ) -> Iterator[tuple[int, "Grid | ParseError"]]:
+                  ) -> "Iterator[tuple[int, Grid | ParseError]]":
     """Read a file of puzzles lazily: yields ``(line_number, Grid or ParseError)`` per puzzle, in order.
 
     `source` is the text, or any iterable of lines (an open file), read one line at a time.
@@ -480,14 +577,16 @@ def parse_puzzles(source: "str | Iterable[str]", shape: "Shape | str | None" = N
     names the cell count of the previous good puzzle (``expected 81 cells, found 80``).
     """
     shape = _as_shape(shape)
-    if isinstance(source, str):
-        source = io.StringIO(source, newline=None)
-    hint: "Shape | None" = shape
-    block: list[_Line] = []
+    if isinstance(source, str):  # its lines as universal newlines read them (io.StringIO(newline=None))
+        source = _split_lines(source)
+        if not source[-1]:
+            source.pop()  # the text ends with a line break (or is empty): no line after it
+    hint = shape
+    block = []
     rows = 0
     width = 0
 
-    def finish(entries: list[_Line]) -> Iterator[tuple[int, "Grid | ParseError"]]:
+    def finish(entries: "list[_Line]") -> "Iterator[tuple[int, Grid | ParseError]]":
         nonlocal hint
         content = [e for e in entries if e.kind in ("row", "ambiguous")]
         if not content:
@@ -545,14 +644,14 @@ def parse_puzzles(source: "str | Iterable[str]", shape: "Shape | str | None" = N
 
 
 # -- writers ----------------------------------------------------------------------------------------
-def _cell_texts(grid: Grid) -> tuple[list[str], int]:
+def _cell_texts(grid: Grid) -> "tuple[list[str], int]":
     """Each cell as text (default alphabet, '.' for empty; numbers past 35) and the cell width."""
     n = grid.shape.side
     if grid.shape.symbols:
         table = "." + grid.shape.symbols
         return [table[v] for v in grid.values], 1
     width = len(str(n))
-    return [str(v).rjust(width) if v else ".".rjust(width) for v in grid.values], width
+    return [rjust(str(v), width) if v else rjust(".", width) for v in grid.values], width
 
 
 def format_line(grid: Grid) -> str:
@@ -631,8 +730,8 @@ SUDOKU_COACH_SOLVER = "https://sudoku.coach/en/solver/"
 _BASE32 = "0123456789abcdefghijklmnopqrstuv"
 
 
-def sudokuwiki_string(givens: Sequence[int], entries: Sequence[int] = (),
-                      marks: Sequence[Sequence[int]] = ()) -> str:
+def sudokuwiki_string(givens: "Sequence[int]", entries: "Sequence[int]" = (),
+                      marks: "Sequence[Sequence[int]]" = ()) -> str:
     """SudokuWiki's 162-character form of a 9x9 position, as defined at
     https://www.sudokuwiki.org/Sudoku_String_Definitions: for each cell, row by row, a bit set of digits
     (digit d is 2**(d-1)) holding the cell's value or its candidates, shifted left by one with the low
