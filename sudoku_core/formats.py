@@ -679,13 +679,15 @@ def format_block(grid: Grid) -> str:
     return "\n".join(lines)
 
 
-def format_sdk(grid: Grid, headers: "Mapping[str, str] | None" = None) -> str:
-    """SadMan Sudoku ``.sdk``: optional ``#X value`` header lines (e.g. ``{"D": "a description"}``),
-    then one row a line, '.' for empty (numbers separated by spaces past 35x35)."""
+def format_sdk(grid: Grid, headers: "Mapping[str, str] | Iterable[tuple[str, str]] | None" = None) -> str:
+    """SadMan Sudoku ``.sdk``: optional ``#X value`` header lines (e.g. ``{"D": "a description"}``, or pairs
+    such as ``[("D", "a description")]``, whose order MicroPython keeps too), then one row a line, '.' for
+    empty (numbers separated by spaces past 35x35)."""
     n = grid.shape.side
     cells, _ = _cell_texts(grid)
     sep = "" if grid.shape.symbols else " "
-    lines = [f"#{key} {value}".rstrip() for key, value in (headers or {}).items()
+    pairs = headers.items() if hasattr(headers, "items") else headers or ()
+    lines = [f"#{key} {value}".rstrip() for key, value in pairs
              if "\n" not in f"{key}{value}" and "\r" not in f"{key}{value}"]
     lines += [sep.join(c.strip() for c in cells[r * n:(r + 1) * n]) for r in range(n)]
     return "\n".join(lines)

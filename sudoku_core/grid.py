@@ -114,11 +114,16 @@ class Grid:
         name = self.shape.cell_name
         for unit in self.shape.units:
             seen: "dict[int, list[int]]" = {}
+            order = []  # digits as they first appear (MicroPython's dicts keep no order)
             for i in unit.cells:
                 v = values[i]
                 if v:
-                    seen.setdefault(v, []).append(i)
-            for digit, cells in seen.items():
+                    if v not in seen:
+                        seen[v] = []
+                        order.append(v)
+                    seen[v].append(i)
+            for digit in order:
+                cells = seen[digit]
                 if len(cells) > 1:
                     both = "both" if len(cells) == 2 else "all"
                     found.append(Conflict(digit, str(unit), tuple(cells), f"{listing(name(i) for i in cells)} "

@@ -488,15 +488,23 @@ def iter_solutions(grid: Grid, *, max_nodes: "int | None" = None, timeout: "floa
     """Every solution of `grid`, in a fixed order (digits tried in increasing order). Clashing givens
     give none. Raises `SearchLimitExceeded` when `max_nodes` or `timeout` (seconds) runs out."""
     search = _Search(grid, max_nodes, _deadline(timeout), stats)
-    for cand in search.solutions():
-        yield search.to_grid(cand)
+    solutions = search.solutions()
+    try:
+        for cand in solutions:
+            yield search.to_grid(cand)
+    finally:
+        solutions.close()  # counts its work into `stats` now (MicroPython never closes a dropped generator)
 
 
 def solve(grid: Grid, *, max_nodes: "int | None" = None, timeout: "float | None" = None,
           stats: "SearchStats | None" = None) -> "Grid | None":
     """The first solution of `grid`, or None when it has none (clashing givens included).
     Raises `SearchLimitExceeded` when the budget runs out first."""
-    return next(iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
+    solutions = iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats)
+    try:
+        return next(solutions, None)
+    finally:
+        solutions.close()
 
 
 class Tally(namedtuple("Tally", ("first", "count", "gave_up"))):
@@ -519,8 +527,9 @@ def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = Non
     if limit < 1:
         raise ValueError("limit must be at least 1")
     first, count = None, 0
+    solutions = iter_solutions(grid, max_nodes=max_nodes, timeout=timeout)
     try:
-        for solution in iter_solutions(grid, max_nodes=max_nodes, timeout=timeout):
+        for solution in solutions:
             if first is None:
                 first = solution
                 if on_first is not None:
@@ -530,6 +539,8 @@ def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = Non
                 break
     except SearchLimitExceeded as err:
         return Tally(first, count, str(err) or "gave up: the search limit ran out")
+    finally:
+        solutions.close()
     return Tally(first, count, None)
 
 
@@ -540,10 +551,14 @@ def count_solutions(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = Non
     if limit < 1:
         raise ValueError("limit must be at least 1")
     count = 0
-    for _ in _Search(grid, max_nodes, _deadline(timeout), stats).solutions():
-        count += 1
-        if count >= limit:
-            break
+    solutions = _Search(grid, max_nodes, _deadline(timeout), stats).solutions()
+    try:
+        for _ in solutions:
+            count += 1
+            if count >= limit:
+                break
+    finally:
+        solutions.close()
     return count
 
 

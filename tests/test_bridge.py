@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import json
 
+import sys
+
 import pytest
 
 from sudoku_core import Grid, bridge
@@ -149,7 +151,6 @@ def test_conflicts_of_a_clean_grid_is_empty():
 
 # -- bad requests -----------------------------------------------------------------------------------
 @pytest.mark.parametrize("request_", [
-    {"op": "fly"},
     {},
     {"op": "solve"},
     {"op": "solve", "puzzle": 42},
@@ -162,6 +163,12 @@ def test_conflicts_of_a_clean_grid_is_empty():
 ])
 def test_malformed_requests_are_bad_request_errors(request_):
     assert error(request_)["code"] == "bad_request"
+
+
+def test_an_unknown_op_is_a_bad_request_or_on_micropython_handed_to_the_full_engine():
+    # The light engine (MicroPython) carries the solving ops only: an op it lacks may be the full engine's.
+    light = sys.implementation.name == "micropython"
+    assert error({"op": "fly"})["code"] == ("needs_full_engine" if light else "bad_request")
 
 
 def test_a_request_that_is_not_an_object_is_a_bad_request():

@@ -5,11 +5,10 @@ import gzip
 import random
 from pathlib import Path
 
-from sudoku_core import Grid, Shape, solver
+from sudoku_core import Grid, solver
 from sudoku_core.culprits import culprits
-from sudoku_core.rules import Rules
 
-DATA = Path(__file__).resolve().parent.parent / "data"
+DATA = Path(__file__).parent.parent / "data"  # (MicroPython's pathlib, under which these tests run too, cannot resolve)
 
 
 def test_a_cell_with_no_digit_left_names_its_row_and_the_column_given():
@@ -21,11 +20,9 @@ def test_a_cell_with_no_digit_left_names_its_row_and_the_column_given():
     assert set(found.cells) == set(range(6)) | {17}
 
 
-def _assert_minimal_core(grid: Grid, cells: "tuple[int, ...]", rules=None) -> None:
-    from sudoku_core import variant_solver
-
+def _assert_minimal_core(grid: Grid, cells: "tuple[int, ...]") -> None:
     def count(g: Grid) -> int:
-        return variant_solver.count_solutions(g, rules, 1)
+        return solver.count_solutions(g, 1)
     only = Grid([v if i in cells else 0 for i, v in enumerate(grid.values)], grid.shape)
     assert count(only) == 0, "the culprits alone must admit no solution"
     for cell in cells:
@@ -33,7 +30,7 @@ def _assert_minimal_core(grid: Grid, cells: "tuple[int, ...]", rules=None) -> No
 
 
 def test_broken_puzzles_from_a_public_set_give_minimal_cores():
-    lines = gzip.open(DATA / "17_clue.txt.gz", "rt").read().split()[:200]
+    lines = gzip.open(str(DATA / "17_clue.txt.gz")).read().decode().split()[:200]
     rng = random.Random(7)
     checked = 0
     for line in lines:
@@ -53,20 +50,6 @@ def test_broken_puzzles_from_a_public_set_give_minimal_cores():
         if checked == 15:
             break
     assert checked == 15
-
-
-def test_variant_rules_take_part():
-    from sudoku_core import variant_solver
-
-    rules = Rules(Shape.parse("4x4"), diagonal_down=True)
-    # The diagonal needs 1 and 4 in r1c1 and r4c4 beside r2c2 = 2 and r3c3 = 3; r4c1 = 4 keeps 4 out of both
-    # (its row, its column): unsolvable only with the diagonal, and r1c1's own 1 is not needed for that.
-    grid = Grid.parse("1..." ".2.." "..3." "4...")
-    assert solver.count_solutions(grid, 1) == 1 and not rules.conflicts(grid)
-    assert variant_solver.count_solutions(grid, rules, 1) == 0
-    found = culprits(grid, rules)
-    assert found.minimal and set(found.cells) == {5, 10, 12}
-    _assert_minimal_core(grid, found.cells, rules)
 
 
 def test_out_of_time_keeps_every_given_and_says_it_is_not_minimal():

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import random
+import sys
 import time
 
 import pytest
@@ -407,8 +408,10 @@ def test_format_block_draws_boxes(puzzle):
 
 
 def test_format_sdk_writes_headers_and_rows(puzzle):
-    text = format_sdk(puzzle, {"D": "a hard one", "L": "Hard"})
-    assert text.splitlines()[:3] == ["#D a hard one", "#L Hard", "4.....8.5"]
+    text = format_sdk(puzzle, [("L", "Hard"), ("D", "a hard one")])
+    assert text.splitlines()[:3] == ["#L Hard", "#D a hard one", "4.....8.5"]
+    if sys.implementation.name != "micropython":  # whose dicts keep no order: pairs keep theirs everywhere
+        assert format_sdk(puzzle, {"D": "a hard one", "L": "Hard"}).splitlines()[:2] == ["#D a hard one", "#L Hard"]
 
 
 def test_format_ss_draws_simple_sudoku_frames(puzzle):

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape, solver
+from sudoku_core.culprits import culprits
 from sudoku_core.rules import Cage, Rules, RulesError, sum_range
 from sudoku_core.topology import pair_eliminations
 from sudoku_core.variant_solver import (_house_sums, _Search, _tables, cage_combinations, count_solutions, is_unique,
@@ -509,3 +510,18 @@ def test_the_variant_search_agrees_with_the_classic_one_on_classic_houses():
 def test_rules_for_another_shape_are_refused():
     with pytest.raises(RulesError, match="the rules are for 6x6"):
         solve(Grid.empty("9x9"), Rules(SIX, diagonal_down=True))
+
+
+def test_variant_rules_take_part_in_the_givens_behind_no_solution():
+    rules = Rules(Shape.parse("4x4"), diagonal_down=True)
+    # The diagonal needs 1 and 4 in r1c1 and r4c4 beside r2c2 = 2 and r3c3 = 3; r4c1 = 4 keeps 4 out of both
+    # (its row, its column): unsolvable only with the diagonal, and r1c1's own 1 is not needed for that.
+    grid = Grid.parse("1..." ".2.." "..3." "4...")
+    assert solver.count_solutions(grid, 1) == 1 and not rules.conflicts(grid)
+    assert count_solutions(grid, rules, 1) == 0
+    found = culprits(grid, rules)
+    assert found.minimal and set(found.cells) == {5, 10, 12}
+    only = Grid([v if i in found.cells else 0 for i, v in enumerate(grid.values)], grid.shape)
+    assert count_solutions(only, rules, 1) == 0, "the culprits alone must admit no solution"
+    for cell in found.cells:
+        assert count_solutions(only.replace({cell: 0}), rules, 1) == 1, f"{grid.shape.cell_name(cell)} is needed"

@@ -1,0 +1,551 @@
+"""Runs pytest-style test files under MicroPython, with the shims in tests/micropython/shim.
+
+run_core_tests.mjs copies the engine's portable modules, the test files and this driver into MicroPython's
+file system, writes the run's settings to /runner/config.json and calls `main()`, which writes the counts to
+/runner/result.json. Each test function of each file runs (every parametrize row, every fixture by name,
+the hypothesis examples); a failure prints one line with its reason. Nothing is left out quietly: a test
+that asks to be skipped, a mark the shim cannot honour, a fixture it does not have or a test file that
+cannot be imported each count as a failure with the reason.
+
+MicroPython tells nothing about a function's parameters (no `inspect.signature` with names, no
+`__code__.co_varnames`), so the driver reads them from the `def` line in the test file's source.
+"""
+import gc
+import io
+import json
+import sys
+import time
+
+import hypothesis
+import pyrandom
+import pytest
+
+RUNNER_DIR = "/runner"
+REPO = "/repo/"
+_BUILTIN_TIME = time
+
+
+def now():
+    return time.time_ns() / 1e9
+
+
+class TimeForTests:
+    """The test module's `time`: MicroPython's, plus `perf_counter` and `monotonic` (from `time_ns`).
+    Only the test modules see it: the engine keeps MicroPython's own `time` and its compat fallbacks."""
+
+    def __getattr__(self, name):
+        if name in ("perf_counter", "monotonic"):
+            return now
+        if name == "perf_counter_ns" or name == "monotonic_ns":
+            return _BUILTIN_TIME.time_ns
+        return getattr(_BUILTIN_TIME, name)
+
+
+# -- reading the parameters of functions from source ----------------------------------------------------
+def _param_text(lines, row, col):
+    """The text between the parenthesis at lines[row][col] and its partner, comments left out."""
+    depth = 0
+    quote = None
+    out = []
+    while row < len(lines):
+        line = lines[row]
+        while col < len(line):
+            ch = line[col]
+            if quote:
+                out.append(ch)
+                if ch == "\\":
+                    col += 1
+                    if col < len(line):
+                        out.append(line[col])
+                elif line.startswith(quote, col):
+                    out.append(quote[1:])
+                    col += len(quote) - 1
+                    quote = None
+            elif ch == "#":
+                break
+            elif ch in "\"'":
+                quote = ch * 3 if line.startswith(ch * 3, col) else ch
+                out.append(quote)
+                col += len(quote) - 1
+            elif ch in "([{":
+                depth += 1
+                if depth > 1:
+                    out.append(ch)
+            elif ch in ")]}":
+                depth -= 1
+                if depth == 0:
+                    return "".join(out)
+                out.append(ch)
+            else:
+                out.append(ch)
+            col += 1
+        out.append(" ")
+        row += 1
+        col = 0
+    raise ValueError("unbalanced parentheses in a def at line %d" % row)
+
+
+def _split_top(text, sep):
+    """Split at `sep` outside brackets and quotes."""
+    parts, depth, quote, start = [], 0, None, 0
+    k = 0
+    while k < len(text):
+        ch = text[k]
+        if quote:
+            if ch == "\\":
+                k += 1
+            elif text.startswith(quote, k):
+                k += len(quote) - 1
+                quote = None
+        elif ch in "\"'":
+            quote = ch * 3 if text.startswith(ch * 3, k) else ch
+            k += len(quote) - 1
+        elif ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif ch == sep and depth == 0:
+            parts.append(text[start:k])
+            start = k + 1
+        k += 1
+    parts.append(text[start:])
+    return parts
+
+
+def parse_params(text):
+    """[(name, has_default)] of the named parameters, without *args and **kwargs."""
+    params = []
+    for piece in _split_top(text, ","):
+        piece = piece.strip()
+        if not piece or piece in ("*", "/") or piece.startswith("*"):
+            continue
+        default = _split_top(piece, "=")
+        name = _split_top(default[0], ":")[0].strip()
+        params.append((name, len(default) > 1))
+    return params
+
+
+def parse_defs(source):
+    """{(class name or None, function name): [(parameter, has_default)]} for the module's functions and the
+    methods of its classes, and the order in which they are written: [("def", name), ("class", name),
+    ("method", (class name, name))] (a list: MicroPython's dicts do not keep the order of insertion)."""
+    lines = source.split("\n")
+    defs, order = {}, []
+    cls = None
+    for row, line in enumerate(lines):
+        stripped = line.lstrip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        indent = len(line) - len(stripped)
+        if indent == 0 and not stripped.startswith("@") and not stripped.startswith(")"):
+            cls = None
+        if stripped.startswith("async def "):
+            stripped = stripped[6:]
+            head = 10
+        else:
+            head = 4
+        if indent == 0 and stripped.startswith("class "):
+            name = stripped[6:].split("(")[0].split(":")[0].strip()
+            cls = name
+            order.append(("class", name))
+            continue
+        if not stripped.startswith("def "):
+            continue
+        name = stripped[4:].split("(")[0].strip()
+        key = (None, name) if indent == 0 else (cls, name) if cls else None
+        if key is None or key in defs:
+            continue
+        col = line.index("(", indent + head)
+        defs[key] = parse_params(_param_text(lines, row, col))
+        order.append(("def", name) if indent == 0 else ("method", key))
+    return defs, order
+
+
+# -- reporting ------------------------------------------------------------------------------------------------
+def short_repr(value, limit=160):
+    try:
+        text = repr(value)
+    except Exception as error:  # noqa: BLE001 - a repr that fails must not hide the failure
+        text = "<repr failed: %s>" % type(error).__name__
+    return text if len(text) <= limit else text[:limit - 15] + "...(%d chars)" % len(text)
+
+
+def traceback_of(error):
+    buf = io.StringIO()
+    sys.print_exception(error, buf)
+    return buf.getvalue()
+
+
+def reason_of(error, test_file, sources):
+    """'Type: message' and where: the test file's line (with its source text) and, when the exception came
+    from deeper, the innermost frame."""
+    message = str(error)
+    kind = type(error).__name__
+    reason = kind + (": " + message if message else "")
+    frames = []
+    for line in traceback_of(error).split("\n"):
+        line = line.strip()
+        if line.startswith('File "'):
+            path = line[6:].split('"')[0]
+            try:
+                number = int(line.split(", line ")[1].split(",")[0])
+            except (IndexError, ValueError):
+                continue
+            frames.append((path[len(REPO):] if path.startswith(REPO) else path, number))
+    own = [f for f in frames if f[0] == test_file]
+    where = []
+    if own:
+        path, number = own[-1]
+        text = sources.get(path, "").split("\n")
+        code = text[number - 1].strip() if 0 < number <= len(text) else ""
+        where.append("at %s:%d" % (path, number) + (" `%s`" % code if code else ""))
+    if frames and (not own or frames[-1] != own[-1]):
+        where.append("raised at %s:%d" % frames[-1])
+    return " ".join([reason] + where).replace("\n", " | ")
+
+
+class NotRunnable(Exception):
+    """The shim cannot run this test as written: reported as a failure with the reason."""
+
+
+# -- running -------------------------------------------------------------------------------------------------
+class Module:
+    def __init__(self, path, module, source):
+        self.path = path
+        self.module = module
+        self.source = source
+        self.defs, self.order = parse_defs(source)
+        self.fixtures = {}
+        self.module_cache = {}
+        self.module_teardowns = []
+        for name in dir(module):
+            value = getattr(module, name)
+            entry = pytest.REGISTRY.get(value) if callable(value) else None
+            if entry and entry["fixture"]:
+                self.fixtures[entry["fixture"]["name"]] = value
+
+    def fixture_value(self, name, cache, teardowns, chain=()):
+        if name in cache:
+            return cache[name]
+        if name in chain:
+            raise NotRunnable("fixture %r depends on itself" % name)
+        func = self.fixtures.get(name)
+        if func is None and name in pytest.BUILTIN_FIXTURES:
+            func, scope, params = pytest.BUILTIN_FIXTURES[name], "function", []
+        elif func is None:
+            raise NotRunnable("fixture %r is neither in this file nor one of the shim's (%s); there is no "
+                              "conftest.py" % (name, ", ".join(sorted(pytest.BUILTIN_FIXTURES))))
+        else:
+            scope = pytest.REGISTRY[func]["fixture"]["scope"]
+            params = self.defs.get((None, func.__name__))
+            if params is None:
+                raise NotRunnable("cannot find `def %s(` in %s" % (func.__name__, self.path))
+        scope_cache = self.module_cache if scope in ("module", "session", "package") else cache
+        if name in scope_cache:
+            return scope_cache[name]
+        kwargs = {}
+        for param, has_default in params:
+            if not has_default:
+                kwargs[param] = self.fixture_value(param, cache, teardowns, chain + (name,))
+        value = func(**kwargs)
+        if type(value).__name__ == "generator":
+            generator = value
+            value = next(generator)
+            if scope_cache is cache:
+                teardowns.append(generator)
+            else:
+                self.module_teardowns.append(generator)
+        scope_cache[name] = value
+        return value
+
+
+def parametrize_rows(entry):
+    """[(id, {name: value}, marks)]: the product of the stacked parametrize marks."""
+    rows = [("", {}, [])]
+    for names, values in entry["params"] if entry else ():
+        grown = []
+        for row_id, row, row_marks in rows:
+            for k, (value_tuple, value_id, marks) in enumerate(values):
+                if value_id is None:
+                    value_id = "-".join(_id_part(names[j], v, k) for j, v in enumerate(value_tuple))
+                new = dict(row)
+                for name, value in zip(names, value_tuple):
+                    new[name] = value
+                grown.append((row_id + "-" + value_id if row_id else value_id, new, row_marks + list(marks)))
+        rows = grown
+    return rows
+
+
+def _id_part(name, value, index):
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return str(value)
+    return "%s%d" % (name, index)
+
+
+def string_seed(text):
+    h = 5381
+    for ch in text:
+        h = (h * 33 + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+class Runner:
+    def __init__(self, config):
+        self.config = config
+        self.cap = config.get("max_examples", 25)
+        self.overrides = config.get("examples", {})
+        self.show_tb = config.get("tb", False)
+        self.verbose = config.get("verbose", False)
+        self.durations = []
+        self.sources = {}
+
+    def fail(self, test_id, reason, error=None):
+        print("FAILED %s - %s" % (test_id, reason))
+        if error is not None and self.show_tb:
+            for line in traceback_of(error).rstrip().split("\n"):
+                print("    " + line)
+
+    def run_file(self, path):
+        passed = failed = 0
+        start = now()
+        source = self.read(path)
+        self.sources[path] = source
+        name = path.split("/")[-1][:-3]
+        directory = REPO + "/".join(path.split("/")[:-1])
+        if directory not in sys.path:
+            sys.path.insert(0, directory)
+        try:
+            module = __import__(name)
+        except BaseException as error:  # noqa: BLE001 - SyntaxError, ImportError, anything at import
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            self.fail(path, "cannot import the test file: " + reason_of(error, path, self.sources), error)
+            return path, 0, 1, now() - start
+        if getattr(module, "time", None) is _BUILTIN_TIME:
+            module.time = TimeForTests()
+        mod = Module(path, module, source)
+        for kind, item in mod.order:
+            if kind == "def" and item.startswith("test"):
+                func = getattr(module, item, None)
+                if not callable(func):
+                    continue
+                p, f = self.run_function(mod, None, item, func)
+            elif kind == "method" and item[0].startswith("Test") and item[1].startswith("test"):
+                p, f = self.run_function(mod, getattr(module, item[0]), item[1], None)
+            else:
+                continue
+            passed += p
+            failed += f
+        for teardown in reversed(mod.module_teardowns):
+            self._finish(teardown)
+        del sys.modules[name]
+        gc.collect()
+        return path, passed, failed, now() - start
+
+    def read(self, path):
+        with open(REPO + path) as handle:
+            return handle.read()
+
+    @staticmethod
+    def _finish(generator):
+        try:
+            next(generator)
+        except StopIteration:
+            pass
+
+    def run_function(self, mod, cls, name, func):
+        base_id = "%s::%s" % (mod.path, name if cls is None else cls.__name__ + "::" + name)
+        if cls is not None:
+            func = getattr(cls, name)
+        entry = pytest.REGISTRY.get(func)
+        hyp = hypothesis.REGISTRY.get(func)
+        params = mod.defs.get((cls.__name__ if cls is not None else None, name))
+        if params is None:
+            self.fail(base_id, "cannot find `def %s(` in the source" % name)
+            return 0, 1
+        if cls is not None and params and params[0][0] == "self":
+            params = params[1:]
+        passed = failed = 0
+        for row_id, row, row_marks in parametrize_rows(entry):
+            test_id = base_id + ("[%s]" % row_id if row_id else "")
+            marks = (entry["marks"] if entry else []) + row_marks
+            with open(RUNNER_DIR + "/current", "w") as handle:
+                handle.write(test_id)
+            start = now()
+            try:
+                outcome = self.run_one(mod, cls, name, func, params, row, hyp, marks, test_id)
+            except BaseException as error:  # noqa: BLE001
+                if isinstance(error, KeyboardInterrupt):
+                    raise
+                outcome = error
+            took = now() - start
+            self.durations.append((took, test_id))
+            if outcome is None:
+                passed += 1
+                if self.verbose:
+                    print("PASSED %s (%.2f s)" % (test_id, took))
+            else:
+                failed += 1
+                if isinstance(outcome, str):
+                    self.fail(test_id, outcome)
+                elif isinstance(outcome, NotRunnable):
+                    self.fail(test_id, "not runnable by the MicroPython shims: %s" % outcome)
+                elif isinstance(outcome, Falsified):
+                    self.fail(test_id, "%s [%s]" % (reason_of(outcome.error, mod.path, self.sources), outcome.note),
+                              outcome.error)
+                else:
+                    self.fail(test_id, reason_of(outcome, mod.path, self.sources), outcome)
+                if isinstance(outcome, MemoryError):
+                    gc.collect()
+        return passed, failed
+
+    def run_one(self, mod, cls, name, func, params, row, hyp, marks, test_id):
+        """None when the test passed; a reason or an exception when it failed."""
+        xfail = None
+        for mark in marks:
+            if mark.name == "skip":
+                return "marked skip (%s): not left out under MicroPython" % mark.kwargs.get(
+                    "reason", mark.args[0] if mark.args else "")
+            if mark.name == "skipif":
+                condition = mark.args[0] if mark.args else mark.kwargs.get("condition")
+                if not isinstance(condition, bool):
+                    return "skipif with a %s condition: the MicroPython shim takes only bools" % type(
+                        condition).__name__
+                if condition:
+                    return "skipif is true under MicroPython (%s): not left out quietly" % mark.kwargs.get(
+                        "reason", "")
+            if mark.name == "xfail":
+                xfail = mark
+            if mark.name in ("usefixtures", "filterwarnings"):
+                if mark.name == "usefixtures":
+                    return "mark.usefixtures is not in the MicroPython pytest shim"
+        given_names = {}
+        if hyp is not None and hyp["args"] is not None:
+            positional = [p for p, _ in params]
+            args = hyp["args"]
+            if len(args) > len(positional):
+                return "given() has %d positional strategies for %d parameters" % (len(args), len(positional))
+            for param, strategy in zip(positional[len(positional) - len(args):], args):
+                given_names[param] = strategy
+            for param, strategy in hyp["kwargs"].items():
+                if param not in positional:
+                    return "given() names %r, which the test does not take" % param
+                given_names[param] = strategy
+        cache, teardowns = {}, []
+        try:
+            fixed = {}
+            for param, has_default in params:
+                if param in row:
+                    fixed[param] = row[param]
+                elif param not in given_names and not has_default:
+                    fixed[param] = mod.fixture_value(param, cache, teardowns)
+            for fixture_name, fixture in mod.fixtures.items():
+                if pytest.REGISTRY[fixture]["fixture"]["autouse"]:
+                    mod.fixture_value(fixture_name, cache, teardowns)
+            target = getattr(cls(), name) if cls is not None else func
+            if given_names:
+                self.run_examples(target, fixed, given_names, hyp, test_id)
+            else:
+                target(**fixed)
+        except pytest.Skipped as error:
+            return "skipped (%s): not left out under MicroPython" % error
+        except BaseException as error:  # noqa: BLE001
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            if xfail is not None:
+                return None
+            return error
+        finally:
+            for generator in reversed(teardowns):
+                self._finish(generator)
+        if xfail is not None and xfail.kwargs.get("strict"):
+            return "XPASS(strict): the test was expected to fail"
+        return None
+
+    def examples_for(self, hyp, test_id):
+        chosen = hyp["settings"]
+        wanted = chosen.max_examples if chosen is not None else hypothesis.settings.default_max_examples
+        base = test_id.split("[")[0]
+        for key in (test_id, base, base.split("::")[-1]):
+            if key in self.overrides:
+                return min(wanted, self.overrides[key])
+        return min(wanted, self.cap)
+
+    def run_examples(self, target, fixed, strategies, hyp, test_id):
+        count = self.examples_for(hyp, test_id)
+        rnd = pyrandom.Random(string_seed(test_id))
+        names = list(strategies)
+        for args, kwargs in hyp["examples"]:
+            example = dict(kwargs)
+            given_positional = [n for n in names if n not in hyp["kwargs"]]
+            for param, value in zip(given_positional, args):
+                example[param] = value
+            self.run_example(target, fixed, example, "explicit example")
+        valid = tries = 0
+        while valid < count and tries < count * 10 + 10:
+            tries += 1
+            try:
+                example = {}
+                for param in names:
+                    example[param] = strategies[param].do_draw(rnd)
+            except hypothesis.UnsatisfiedAssumption:
+                continue
+            if self.run_example(target, fixed, example, "example %d of %d" % (valid + 1, count)):
+                valid += 1
+        if valid == 0:
+            raise hypothesis.UnsatisfiedAssumption("no example satisfied the assumptions in %d tries" % tries)
+
+    @staticmethod
+    def run_example(target, fixed, example, label):
+        kwargs = dict(fixed)
+        kwargs.update(example)
+        try:
+            target(**kwargs)
+        except hypothesis.UnsatisfiedAssumption:
+            return False
+        except BaseException as error:  # noqa: BLE001
+            if isinstance(error, KeyboardInterrupt):
+                raise
+            falsifying = ", ".join("%s=%s" % (k, short_repr(v)) for k, v in example.items())
+            raise Falsified(error, "%s, falsifying: %s" % (label, falsifying))
+        return True
+
+
+class Falsified(Exception):
+    """A hypothesis example failed: the original error, with the example."""
+
+    def __init__(self, error, note):
+        super().__init__(note)
+        self.error = error
+        self.note = note
+
+
+def main():
+    with open(RUNNER_DIR + "/config.json") as handle:
+        config = json.load(handle)
+    sys.modules["random"] = pyrandom  # MicroPython's has no Random class; the engine never imports random
+    runner = Runner(config)
+    impl = sys.implementation
+    version = "%d.%d.%d" % impl.version[:3]
+    print("MicroPython %s (%s), heap %d MB; hypothesis examples per test: at most %d" % (
+        version, getattr(impl, "_machine", "?"), config.get("heap_mb", 0), runner.cap))
+    start = now()
+    totals = [0, 0]
+    files = []
+    for path in config["files"]:
+        path, passed, failed, took = runner.run_file(path)
+        totals[0] += passed
+        totals[1] += failed
+        files.append({"file": path, "passed": passed, "failed": failed, "seconds": took})
+        print("%s: %d passed, %d failed in %.1f s" % (path, passed, failed, took))
+        gc.collect()
+    took = now() - start
+    slowest = config.get("durations", 0)
+    if slowest:
+        print("slowest tests:")
+        for seconds, test_id in sorted(runner.durations, reverse=True)[:slowest]:
+            print("  %6.2f s  %s" % (seconds, test_id))
+    print("%d passed, %d failed in %.1f s (MicroPython %s)" % (totals[0], totals[1], took, version))
+    with open(RUNNER_DIR + "/result.json", "w") as handle:
+        json.dump({"passed": totals[0], "failed": totals[1], "seconds": took, "files": files}, handle)
+    return totals[1]
