@@ -222,9 +222,9 @@ class Engine extends EventTarget {
   }
 
   #onFailed(runtime, message, code) {
-    if (runtime === this.#light && this.#full.state === 'off') {
+    if (runtime === this.#light && code !== 'stalled' && this.#full.state === 'off') {
       this.#startFull(); // the light runtime could not start (an old browser, a blocked file): the full one may
-      return;
+      return;             // (not after a stalled download: the connection is gone, 4 MB more will not come)
     }
     if (runtime === this.#full) {
       // Requests that only the full engine can answer cannot be answered.

@@ -12,7 +12,7 @@ self.addEventListener('install', (event) => {
     const cache = await caches.open(CACHE);
     // Each file is asked for under the URL the pages and the worker use, so what the visit has already
     // downloaded comes from the HTTP cache, not the network: a URL that names its content (a digest folder
-    // or file, or ?v=<build>) is taken from the HTTP cache as it is ('force-cache'), and so is the page
+    // or file, or ?v=<build>; the runtimes' folders) is taken from the HTTP cache as it is ('force-cache'), and so is the page
     // that registered this worker (it has just been loaded). Any other page is revalidated ('no-cache': a
     // 304 when the HTTP cache holds this build's copy), never trusted blindly: it may be an older build's.
     const open = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
@@ -23,7 +23,7 @@ self.addEventListener('install', (event) => {
     const wanted = saveData ? ASSETS.filter((path) => !path.startsWith('pyodide/')) : ASSETS;
     await Promise.all(wanted.map(async (path) => {
       const url = new URL(path, self.registration.scope).href;
-      const named = path.includes('?v=') || path.startsWith('pyodide/') || loaded.has(url);
+      const named = path.includes('?v=') || /^(pyodide|micropython)\//.test(path) || loaded.has(url);
       const response = await fetch(new Request(url, { cache: named ? 'force-cache' : 'no-cache' }));
       if (!response.ok) throw new Error(`pre-caching ${path}: HTTP ${response.status}`);
       await cache.put(url, response);

@@ -322,15 +322,31 @@ def paste(page, selector: str, text: str, solve: bool = False) -> None:
     page.evaluate(_PASTE, [selector, text, solve])
 
 
+class HeldRuntimes:
+    """Holds back both engines' wasm downloads in a context (a route that does not answer), so that a test can
+    act while the engine is still loading; `release()` lets them and later ones through. (The light engine is too quick to catch loading otherwise.)"""
+
+    PATTERN = "**/*.wasm*"
+
+    def __init__(self, context) -> None:
+        self.context, self.held = context, []
+        context.route(self.PATTERN, lambda route: self.held.append(route))
+
+    def release(self) -> None:
+        self.context.unroute(self.PATTERN)  # the held requests go on to the server
+        self.held.clear()
+
+
 @pytest.fixture(scope="session")
 def browser_helpers():
     """The helper functions above, for test modules (conftest is not importable by name):
     `browser_helpers.wait_for_engine(page)`, `.engine_request(page, op, payload, timeoutMs=...)`,
     `.request_log(context)`, `.console_errors(page)`, `.foreign_requests(context, allowed)`,
-    `.paste(page, selector, text, solve=False)`."""
+    `.paste(page, selector, text, solve=False)`, `.HeldRuntimes(context)`."""
     from types import SimpleNamespace
 
     return SimpleNamespace(wait_for_engine=wait_for_engine, engine_request=engine_request,
                            request_log=request_log, console_errors=console_errors,
                            foreign_requests=foreign_requests, engine_url_of=engine_url_of,
-                           new_logged_context=new_logged_context, SiteServer=SiteServer, paste=paste)
+                           new_logged_context=new_logged_context, SiteServer=SiteServer, paste=paste,
+                           HeldRuntimes=HeldRuntimes)

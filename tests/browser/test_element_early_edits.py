@@ -3,7 +3,7 @@ the person left it: a paste shows at once when it is plainly a grid, a text only
 in when it has, typing made meanwhile lands after it, and a Solve pressed at once solves what was pasted,
 before and after the engine is up. A start that stalls offers Retry, which keeps the grid.
 
-The engine's start is held back by holding its wasm download (a route that does not answer)."""
+The engine's start is held back by holding its wasm downloads (a route that does not answer)."""
 from __future__ import annotations
 
 import re
@@ -14,7 +14,6 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 EASY_SOLUTION = "483921657967345821251876493548132976729564138136798245372689514814253769695417382"
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-WASM = "**/pyodide.asm.wasm*"
 
 
 def bordered(line: str) -> str:
@@ -39,10 +38,9 @@ def board(page, selector: str = "sudoku-solver") -> str:
 
 
 def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the_last(new_context, site_server,
-                                                                                     site_dir, browser_helpers):
+                                                                                     browser_helpers):
     context = new_context(service_workers="block")
-    held = []
-    context.route(WASM, lambda route: held.append(route))
+    held = browser_helpers.HeldRuntimes(context)
     page = context.new_page()
     page.goto(site_server.url)
     solver = page.locator("sudoku-solver")
@@ -66,10 +64,8 @@ def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the
     expect(status).to_contain_text("Solve will run as soon as the engine has loaded")
     assert solver.get_attribute("engine-state") == "loading" and board(page) == EASY
 
-    assert held, "the wasm was never asked for"
-    wasm = next(site_dir.glob("pyodide/*/pyodide.asm.wasm"))
-    for route in held:                                 # the download goes on
-        route.fulfill(path=wasm, headers={"Content-Type": "application/wasm"})
+    assert held.held, "the wasm was never asked for"
+    held.release()                                     # the download goes on
     expect(status).to_contain_text("Solved", timeout=90_000)
     assert board(page) == HARD_SOLUTION
     assert solver.evaluate("(el) => el.puzzle") == HARD[:1] + "1" + HARD[2:]
@@ -93,10 +89,9 @@ def test_a_paste_followed_at_once_by_solve_solves_the_pasted_puzzle(open_page, b
         solver.evaluate("(el) => el.clear()")
 
 
-def test_a_stalled_start_offers_retry_and_keeps_the_grid(new_context, site_server):
+def test_a_stalled_start_offers_retry_and_keeps_the_grid(new_context, site_server, browser_helpers):
     context = new_context(service_workers="block")
-    held = []
-    context.route(WASM, lambda route: held.append(route))
+    held = browser_helpers.HeldRuntimes(context)
     page = context.new_page()
     page.goto(site_server.url + "element-test.html?near=eager&stallMs=15000")
     solver = page.locator("#near")
@@ -115,7 +110,7 @@ def test_a_stalled_start_offers_retry_and_keeps_the_grid(new_context, site_serve
     expect(retry).to_be_visible()
     assert board(page, "#near")[0] == "4"
 
-    context.unroute(WASM)                                  # the connection is back
+    context.unroute(held.PATTERN)                          # the connection is back
     retry.click()
     expect(retry).to_be_hidden()
     expect(solver).to_have_attribute("engine-state", "ready", timeout=90_000)

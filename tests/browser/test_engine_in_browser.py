@@ -12,9 +12,15 @@ SOLUTION = "41736982563215894795872431682543716979158643234691275828964357157329
 CLASHING = "44" + PUZZLE[2:]
 
 
-def test_the_worker_runs_python_3_14_in_webassembly(engine_page, browser_helpers):
+def test_the_light_worker_runs_micropython_and_the_full_one_python_3_14(engine_page, open_page, browser_helpers):
     info = browser_helpers.wait_for_engine(engine_page)
-    assert info["python"].startswith("3.14")
+    assert info["runtime"] == "micropython"
+    version = browser_helpers.engine_request(engine_page, "version")["result"]
+    assert version["implementation"].startswith("micropython 1.27") and "hint" not in version["ops"]
+    full = open_page("engine-test.html?sw=0&light=0")
+    assert browser_helpers.wait_for_engine(full)["runtime"] == "pyodide"
+    version = browser_helpers.engine_request(full, "version")["result"]
+    assert version["python"].startswith("3.14") and "hint" in version["ops"]
 
 
 def test_solve_answers_with_the_solution(engine_page, browser_helpers):
@@ -116,11 +122,11 @@ def test_several_users_on_one_page_share_one_engine(engine_page, browser_helpers
     assert same is True
 
 
-def test_a_stalled_download_is_reported_and_retry_starts_the_engine(new_context, site_server, browser_helpers):
+def test_a_stalled_download_is_reported_and_retry_starts_the_engine(new_context, site_server,
+                                                                   browser_helpers):
     context = new_context(service_workers="block")
-    # The wasm download never answers: loadPyodide never settles (the case a plain await would hang on).
-    held = []
-    context.route("**/pyodide.asm.wasm*", lambda route: held.append(route))
+    # The wasm downloads never answer: the runtimes' loaders never settle (the case a plain await would hang on).
+    held = browser_helpers.HeldRuntimes(context)
     page = context.new_page()
     page.goto(site_server.url + "engine-test.html?sw=0&stallMs=3000")
     page.wait_for_selector("html[data-engine=failed]", state="attached", timeout=30000)
@@ -128,10 +134,10 @@ def test_a_stalled_download_is_reported_and_retry_starts_the_engine(new_context,
     assert "nothing arrived for" in message and "Retry" in message
     reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
     assert reply["error"]["code"] == "engine_failed"
-    assert held, "the wasm was never asked for"
+    assert held.held, "the wasm was never asked for"
     # The connection comes back: a retry on the same page starts the engine, no reload. (The held request
     # belonged to the stopped worker: nothing to release.)
-    context.unroute("**/pyodide.asm.wasm*")
+    context.unroute(held.PATTERN)
     page.evaluate("() => window.sudokuEngine.restart().catch(() => {})")
     browser_helpers.wait_for_engine(page)
     reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
@@ -146,7 +152,7 @@ def test_a_slow_download_that_keeps_arriving_is_not_a_stall(new_context, site_se
     # About 4 s for the whole download, with a stall limit of 1.5 s: progress must keep the start alive.
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
                                                   "downloadThroughput": 1_000_000, "uploadThroughput": 1_000_000})
-    page.goto(site_server.url + "engine-test.html?sw=0&stallMs=1500")
+    page.goto(site_server.url + "engine-test.html?sw=0&stallMs=1500&light=0")   # the full engine's 4 MB
     info = browser_helpers.wait_for_engine(page)
     assert info["python"].startswith("3.14")
     progress = page.evaluate("() => window.__progress")
@@ -158,7 +164,7 @@ def test_a_slow_download_that_keeps_arriving_is_not_a_stall(new_context, site_se
 def test_a_missing_runtime_fails_with_a_plain_message(new_context, site_dir, serve_directory, tmp_path,
                                                       browser_helpers):
     broken = tmp_path / "site"
-    shutil.copytree(site_dir, broken, ignore=shutil.ignore_patterns("pyodide.asm.wasm*", "sw.js*"))
+    shutil.copytree(site_dir, broken, ignore=shutil.ignore_patterns("*.wasm*", "sw.js*"))   # both runtimes
     server = serve_directory(broken)
     page = new_context(service_workers="block").new_page()
     page.goto(server.url + "engine-test.html?sw=0&stallMs=10000")
@@ -213,9 +219,12 @@ def test_a_reload_with_the_server_stopped_still_solves_through_the_service_worke
     try:
         page.reload()
         info = browser_helpers.wait_for_engine(page)
-        assert info["python"].startswith("3.14")
+        assert info["runtime"] == "micropython"
         reply = browser_helpers.engine_request(page, "solve", {"puzzle": PUZZLE})
         assert reply["ok"] and reply["result"]["solution"] == SOLUTION
+        # The full engine is in the cache too: an op only it answers starts it, offline.
+        reply = browser_helpers.engine_request(page, "candidates", {"puzzle": PUZZLE}, timeoutMs=90_000)
+        assert reply["ok"] and reply["result"]["candidates"][1] == [1, 6, 7, 9]
     finally:
         context.set_offline(False)
         site_server.start()

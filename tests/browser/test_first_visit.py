@@ -129,10 +129,15 @@ def test_a_first_visit_asks_for_no_url_twice_and_the_next_works_offline(fresh_pr
     assert board(page) == SOLUTION
 
 
-def test_the_runtime_and_the_library_are_sent_as_brotli(fresh_profile, counting_server):
+def test_the_runtimes_and_the_libraries_are_sent_as_brotli(fresh_profile, counting_server):
     page = fresh_profile.pages[0] if fresh_profile.pages else fresh_profile.new_page()
     page.goto(counting_server.url)
     expect(page.locator("sudoku-solver")).to_have_attribute("engine-state", "ready", timeout=120_000)
+    page.evaluate("""async () => {                     // the full engine too, as a Hint would bring it
+      const engine = (await import('./engine.js')).peekEngine();
+      engine.configure({ fullEngine: 'now' });
+      while (engine.runtimes.full !== 'ready') await new Promise((r) => setTimeout(r, 100));
+    }""")
     large = {path: encoding for path, encoding in counting_server.encodings.items()
-             if path.endswith(("pyodide.asm.wasm", ".zip"))}
-    assert len(large) == 2 and set(large.values()) == {"br"}, large
+             if path.endswith(("pyodide.asm.wasm", ".zip", "micropython.wasm", ".bin"))}
+    assert len(large) == 4 and set(large.values()) == {"br"}, large

@@ -63,7 +63,8 @@ def test_the_grid_survives_a_reload_and_a_visit_without_a_link(open_page):
 
 def test_the_board_works_before_python_and_an_early_solve_runs_when_ready(
         new_context, open_page, site_server, browser_helpers):
-    context = new_context()                                 # a cold cache: Python takes seconds to load
+    context = new_context()
+    held = browser_helpers.HeldRuntimes(context)  # a slow line: the engine is still on its way
     page = open_page(f"index.html#{HARD}", context=context, wait_engine=False)
     solver = page.locator("sudoku-solver")
     expect(cell(page, 1, 1)).to_have_text("4")
@@ -76,6 +77,7 @@ def test_the_board_works_before_python_and_an_early_solve_runs_when_ready(
     solver.get_by_role("button", name="Solve", exact=True).click()
     status = solver.get_by_role("status")
     expect(status).to_have_text("Solve will run as soon as the engine has loaded…")
+    held.release()
 
     expect(status).to_have_text(re.compile(r"^Solved in "), timeout=90_000)
     assert shown(page) == HARD_SOLUTION

@@ -169,13 +169,13 @@ def test_it_sizes_to_its_container(page):
     assert wide["width"] > 1.5 * narrow["width"]                    # the other one fills a wider section
 
 
-def test_two_widgets_on_a_page_share_one_worker_and_one_pyodide(page, context, site_server, browser_helpers):
+def test_two_widgets_on_a_page_share_one_worker_and_one_runtime(page, context, site_server, browser_helpers):
     assert page.locator("#second").get_by_role("gridcell").count() == 36
     urls = [u.split("?")[0] for u in browser_helpers.request_log(context)]
-    assert len([u for u in urls if u.startswith(site_server.url + "pyodide/") and u.endswith("/pyodide.asm.wasm")]) == 1
-    assert urls.count(site_server.url + "worker.js") == 1
+    assert len([u for u in urls if u.startswith(site_server.url + "micropython/") and u.endswith("/micropython.wasm")]) == 1
+    assert urls.count(site_server.url + "worker-micropython.js") == 1
     assert urls.count(site_server.url + "sudoku-solver.js") == 1
-    assert sum(u.startswith("blob:") for u in urls) == 1             # the blob: worker that imports worker.js
+    assert sum(u.startswith("blob:") for u in urls) == 1     # the blob: worker that imports worker-micropython.js
     assert page.evaluate("() => widgetEvents.filter((e) => e.name === 'ready').map((e) => e.id).sort()") == [
         "first", "second"]
 
@@ -322,7 +322,7 @@ def test_a_widget_added_later_joins_the_same_engine_and_is_ready_at_once(page, c
     assert added == "ready"
     assert page.evaluate("() => document.getElementById('third').solve()") == EASY_SOLUTION
     urls = [u.split("?")[0] for u in browser_helpers.request_log(context)]
-    assert len([u for u in urls if u.startswith(site_server.url + "pyodide/") and u.endswith("/pyodide.asm.wasm")]) == 1
+    assert len([u for u in urls if u.startswith(site_server.url + "micropython/") and u.endswith("/micropython.wasm")]) == 1
     page.evaluate("() => document.getElementById('third').remove()")
 
 

@@ -24,14 +24,14 @@ def test_a_lazy_widget_out_of_view_downloads_nothing_until_it_is_scrolled_to(new
     page.wait_for_timeout(1000)
     assert first.get_attribute("engine-state") == "idle"
     assert page.evaluate("() => window.engineCreated()") is False
-    assert not [url for url in asked if "pyodide" in url or "worker.js" in url]
+    assert not [url for url in asked if "pyodide" in url or "micropython" in url or "worker" in url]
     # The board works while idle.
     assert first.evaluate("(el, line) => { el.puzzle = line; return el.puzzle; }", HARD) == HARD
 
     first.scroll_into_view_if_needed()
     expect(first).to_have_attribute("engine-state", "ready", timeout=90_000)
     expect(second).to_have_attribute("engine-state", "ready", timeout=10_000)   # joined, not scrolled to
-    assert [url for url in asked if "pyodide.asm.wasm" in url]
+    assert [url for url in asked if "micropython.wasm" in url]
 
 
 def test_a_method_call_starts_a_lazy_widget_s_engine(new_context, site_server):

@@ -174,6 +174,16 @@ test('when the light runtime cannot start, the full engine starts in its place',
   assert.equal(failed, false);
 });
 
+test('a stalled light download fails the start at once: the full engine would not come either', async () => {
+  const engine = getEngine({ stallMs: 40 });
+  const failures = [];
+  engine.addEventListener('failed', (e) => failures.push(e.detail.code));
+  await new Promise((resolve) => setTimeout(resolve, 120));
+  assert.equal(engine.state, 'failed');
+  assert.deepEqual(failures, ['stalled']);
+  assert.equal(FakeWorker.all.filter((w) => w.kind === 'full').length, 0);
+});
+
 test('when neither runtime can start, the engine fails and says why', async () => {
   const engine = getEngine();
   const failures = [];
