@@ -5,6 +5,9 @@
 
 Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * board usable: navigation start -> the first `role=gridcell` of <sudoku-solver> is in the page,
+  * first visits, a fresh profile on three connections (localhost, 10 Mbps, Lighthouse's 1.6 Mbps mobile
+    profile), to the page (puzzle in the URL) and to a widget (embed-demo.html): first solution, which
+    engine gave it, when the full engine took over, bytes before the solution and in the whole visit,
   * engine ready, cold: a fresh browser profile (empty HTTP cache, no service worker),
   * engine ready, warm: a persistent profile after one visit (service worker + HTTP cache), median of 3,
   * the bare Pyodide runtime's own ready time (`loadPyodide()` and nothing else, on a page of a second
@@ -12,7 +15,10 @@ Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * click-to-solution on samples of the 17-clue and forum-hardest sets: set the puzzle, click Solve,
     time until the solution is on the board (the element's `sudoku-solver-found` event: median, p90,
     p99, max) and until its solutions are counted too (`sudoku-solver-solved`), and, for the same
-    puzzles, the engine round trip (`engine.request('solve')`) and the Python solve time alone,
+    puzzles, the engine round trip (`engine.request('solve')`) and the Python solve time alone: on the
+    light engine (MicroPython, in embed.html, which never loads more) and on the full one (the page once
+    Pyodide has taken over); and the first ten clicks after each one's start (the first costs what the
+    tenth does: what is built on first use is built before 'ready'),
   * click-to-hint on diabolical puzzles (Sudoku Exchange's set): set the puzzle, click Hint, time until
     the `sudoku-solver-hint` event of the first press; at the start and at the grid where the engine's path
     takes its hardest step; plus, at that hardest position with its pencil marks, the `hint` request's
@@ -34,6 +40,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "build"))
@@ -251,47 +258,79 @@ CONNECTIONS = {
     "1.6 Mbps, 150 ms": {"downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8, "latency": 150},
 }
 #: Records when the first solution is on the board (the element's `sudoku-solver-found` event).
-FOUND_PROBE = """document.addEventListener('sudoku-solver-found', () => { window.__foundAt ??= performance.now(); }, true);"""
+FOUND_PROBE = """document.addEventListener('sudoku-solver-found', () => {
+  window.__foundAt ??= performance.now();
+  window.__foundEpoch ??= Date.now();
+}, true);"""
 
 
-def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, timeout_s: float = 180) -> dict:
-    """A person's first visit: a fresh profile, the puzzle in the URL, Solve pressed as soon as it can be.
-    Times from navigation start; bytes as the server sent them (brotli where the browser accepts it),
-    until the first solution is on the board, then until the service worker has pre-cached the build."""
+#: Where a person meets the solver: the site's page (Solve pressed at once), and a page of the embedding demo
+#: whose first widget a visitor uses to solve (`embed-demo.html`, as a site that embeds it).
+VISITS = {"page": ("", "sudoku-solver"), "widget": ("embed-demo.html", "#plain")}
+#: When the full engine (Pyodide) took over, if it did: polled after the first solution.
+RUNTIMES = """async () => {
+  const engine = (await import('./engine.js')).peekEngine();
+  return engine ? { runtimes: engine.runtimes, runtime: engine.info?.runtime ?? null, now: performance.now() } : null;
+}"""
+
+
+def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, visit: str = "page",
+                timeout_s: float = 180) -> dict:
+    """A person's first visit: a fresh profile, Solve pressed as soon as it can be (the puzzle in the URL of the
+    page; the widget's own puzzle). Times from navigation start; bytes as the server sent them (brotli where the
+    browser accepts it) until the first solution is on the board, then until the page is done: the full
+    engine in (the page loads it when idle) and the service worker's pre-cache filled, or, for the widget, 5 s
+    of nothing more."""
+    path, selector = VISITS[visit]
     with tempfile.TemporaryDirectory(prefix="bench-first-visit-") as profile:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                        service_workers="allow")
         context.add_init_script(BOARD_PROBE)
         context.add_init_script(FOUND_PROBE)
         page = context.pages[0] if context.pages else context.new_page()
+        requests: list = []                      # the page's and its workers' requests, to tell which came first
+        context.on("request", lambda request: requests.append(request))
         if conditions:
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
         counter.take()
-        page.goto(f"{server.url}#{puzzle}", timeout=timeout_s * 1000)
-        page.locator("sudoku-solver").locator("[data-action=solve]").click(timeout=timeout_s * 1000)
+        page.goto(f"{server.url}{path}" + (f"#{puzzle}" if visit == "page" else ""), timeout=timeout_s * 1000)
+        page.locator(selector).locator("[data-action=solve]").click(timeout=timeout_s * 1000)
         deadline = time.monotonic() + timeout_s
         found = None
         while found is None and time.monotonic() < deadline:
             page.wait_for_timeout(50)
             found = page.evaluate("() => window.__foundAt ?? null")
-        before = counter.take()
+        answered_by = page.evaluate(RUNTIMES)["runtime"] if found is not None else None
+        found_epoch = page.evaluate("() => window.__foundEpoch ?? null")
         board = wait_board(page)
         info = wait_ready(page, timeout_s) if found is not None else {"readyAt": None, "timings": {}}
-        if found is not None:
+        full_ms = None
+        if found is not None and visit == "page":
+            while time.monotonic() < deadline:
+                state = page.evaluate(RUNTIMES)
+                if state["runtimes"]["full"] == "ready":
+                    full_ms = state["now"]
+                    break
+                page.wait_for_timeout(50)
             wait_service_worker(page)
-        after = counter.take()
+        elif found is not None:
+            page.wait_for_timeout(5000)
+        sent = counter.take()
+        # What was asked for before the solution showed (the server may have sent more by then: the bytes of a
+        # request made just after are in flight while Chromium's emulated line delivers them).
+        early = {urlsplit(r.url).path + (f"?{urlsplit(r.url).query}" if urlsplit(r.url).query else "")
+                 for r in requests if found_epoch is not None and 0 < r.timing["startTime"] <= found_epoch}
         context.close()
-    files: dict = {}
-    for part in (before, after):
-        for url, sent in part["files"].items():
-            files[url] = files.get(url, 0) + sent
+    files = sent["files"]
     fetched: dict = {}
-    for url, status in before["responses"] + after["responses"]:
+    for url, status in sent["responses"]:
         fetched.setdefault(url, []).append(status)
-    return {"found_ms": found, "board_ms": board, "ready_ms": info["readyAt"], "timings": info["timings"],
-            "bytes_before_solution": before["bytes"], "bytes_first_visit": before["bytes"] + after["bytes"],
+    return {"found_ms": found, "answered_by": answered_by, "board_ms": board, "ready_ms": info["readyAt"],
+            "full_ms": full_ms, "timings": info["timings"],
+            "bytes_before_solution": sum(n for url, n in files.items() if url in early),
+            "bytes_first_visit": sent["bytes"],
             "files": files, "fetched_twice": {url: codes for url, codes in fetched.items() if len(codes) > 1}}
 
 
@@ -341,12 +380,13 @@ def main() -> int:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
 
         # -- first visits: a fresh profile on three connections -----------------------------------------
-        results["first_visit"] = {name: first_visit(p, server, counter, conditions, samples["17-clue"][0])
-                                  for name, conditions in CONNECTIONS.items()}
+        results["first_visit"] = {f"{visit}, {name}": first_visit(p, server, counter, conditions,
+                                                                    samples["17-clue"][0], visit)
+                                  for visit in VISITS for name, conditions in CONNECTIONS.items()}
         if args.first_visit_only:
             report_first_visits(results["first_visit"])
             return 0
-        local = results["first_visit"]["localhost"]
+        local = results["first_visit"]["page, localhost"]
         results["cold"] = {"board_ms": local["board_ms"], "ready_ms": local["ready_ms"], "timings": local["timings"]}
 
         # -- the bare runtime, cold and warm (same origin setup as ours: files from the site) -------------
@@ -381,12 +421,26 @@ def main() -> int:
             results["warm"] = {"board_ms": statistics.median(warm_board), "ready_ms": statistics.median(warm_ready),
                                "ready_all_ms": warm_ready, "bytes_per_visit": counter.take()["bytes"] // 3}
 
-            # -- click to solution, on the warm page ------------------------------------------------------
+            # -- click to solution on the light engine (embed.html: a widget that loads nothing more) ------------
+            page = context.new_page()
+            page.goto(server.url + "embed.html")
+            wait_ready(page)
+            results["first_clicks"] = {"micropython": page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][:10])["shown"]}
+            results["light"] = {}
+            for label, puzzles in samples.items():
+                clicks = page.evaluate(CLICK_TO_SOLUTION, puzzles)
+                results["light"][label] = {"click": summary(clicks["shown"]), "wrong": clicks["wrong"]}
+            page.close()
+
+            # -- click to solution on the full engine: the warm page, once Pyodide has taken over -----------
             page = context.new_page()
             page.goto(server.url)
             wait_ready(page)
+            page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][10:11])  # the first answer, which brings Pyodide in
+            while page.evaluate(RUNTIMES)["runtimes"]["full"] != "ready":
+                page.wait_for_timeout(50)
             engine_url = server.url + ENGINE_JS
-            page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][:5])  # warm-up
+            results["first_clicks"]["pyodide"] = page.evaluate(CLICK_TO_SOLUTION, samples["17-clue"][:10])["shown"]
             results["solve"] = {}
             for label, puzzles in samples.items():
                 clicks = page.evaluate(CLICK_TO_SOLUTION, puzzles)
@@ -453,23 +507,26 @@ def report_hints(h: dict) -> None:
 
 def report_first_visits(visits: dict) -> None:
     mb = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
-    print("First visit: a fresh profile, the puzzle in the URL, Solve pressed at once "
-          "(Chromium's network emulation; bytes as sent, brotli where accepted)")
+    seconds = lambda ms: f"{ms / 1000:.1f} s" if ms is not None else "-"  # noqa: E731
+    print("First visit: a fresh profile, Solve pressed at once (the page with the puzzle in its URL; the widget of "
+          "embed-demo.html); Chromium's network emulation; bytes as sent, brotli where accepted")
     print()
-    print("| connection        | first solution | engine ready | sent before it | sent in the first visit | sent twice |")
-    print("| ----------------- | -------------- | ------------ | -------------- | ----------------------- | ---------- |")
+    print("| visit, connection         | first solution | answered by | engine ready | full engine in | sent before it "
+          "| sent in the whole visit | sent twice |")
+    print("| ------------------------- | -------------- | ----------- | ------------ | -------------- | -------------- "
+          "| ----------------------- | ---------- |")
     for name, v in visits.items():
-        found = f"{v['found_ms'] / 1000:.1f} s" if v["found_ms"] is not None else "never"
-        ready = f"{v['ready_ms'] / 1000:.1f} s" if v["ready_ms"] is not None else "-"
+        found = seconds(v["found_ms"]) if v["found_ms"] is not None else "never"
         twice = ", ".join(sorted(v["fetched_twice"])) or "none"
-        print(f"| {name:17} | {found:>14} | {ready:>12} | {mb(v['bytes_before_solution']):>14} "
+        print(f"| {name:25} | {found:>14} | {v['answered_by'] or '-':11} | {seconds(v['ready_ms']):>12} "
+              f"| {seconds(v['full_ms']):>14} | {mb(v['bytes_before_solution']):>14} "
               f"| {mb(v['bytes_first_visit']):>23} | {twice} |")
     print()
-    files = next(iter(visits.values()))["files"]
-    print("Bytes per file of the first visit (localhost run):")
-    for url, sent in sorted(files.items(), key=lambda item: -item[1]):
-        print(f"  {sent:>10,}  {url.split('?')[0]}")
-    print()
+    for name in ("page, localhost", "widget, localhost"):
+        print(f"Bytes per file ({name}):")
+        for url, sent in sorted(visits[name]["files"].items(), key=lambda item: -item[1]):
+            print(f"  {sent:>10,}  {url.split('?')[0]}")
+        print()
 
 
 def report(r: dict) -> None:
@@ -493,8 +550,22 @@ def report(r: dict) -> None:
               f"| {k['median']:11.1f} / {k['p99']:<13.1f} "
               f"| {t['median']:12.1f} / {t['p99']:<13.1f} | {py['median']:7.1f} / {py['p99']:<7.1f} |"
               + (f" {s['wrong']} NOT SOLVED" if s["wrong"] else ""))
-    print("(click-to-solution: until the solution is on the board (`sudoku-solver-found`); uniqueness known: until "
-          "the count of solutions is in too (`sudoku-solver-solved`); round trip and Python: `solve` with limit 2)")
+    print("(the full engine, Pyodide, once it has taken over the page. click-to-solution: until the solution is on "
+          "the board (`sudoku-solver-found`); uniqueness known: until the count of solutions is in too "
+          "(`sudoku-solver-solved`); round trip and Python: `solve` with limit 2)")
+    print()
+    print("| click-to-solution, light engine (ms) | n   | median | p90    | p99    | max    |")
+    print("| ------------------------------------ | --- | ------ | ------ | ------ | ------ |")
+    for label, s in r["light"].items():
+        c = s["click"]
+        print(f"| {label:36} | {c['n']:3} | {c['median']:6.1f} | {c['p90']:6.1f} | {c['p99']:6.1f} | {c['max']:6.1f} |"
+              + (f" {s['wrong']} NOT SOLVED" if s["wrong"] else ""))
+    print("(MicroPython, in embed.html: a widget that never loads Pyodide)")
+    print()
+    print("| first clicks after the start (17-clue, ms) | 1st   | 2nd-10th median |")
+    print("| ------------------------------------------ | ----- | --------------- |")
+    for runtime, clicks in r["first_clicks"].items():
+        print(f"| {runtime:42} | {clicks[0]:5.1f} | {statistics.median(clicks[1:]):15.1f} |")
     print()
     report_hints(r["hint"])
     print()
