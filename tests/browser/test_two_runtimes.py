@@ -81,6 +81,18 @@ def wait_runtimes(page, want: dict, timeout_s: float = 90) -> dict:
         page.wait_for_timeout(100)
 
 
+def widget_with(new_context, site_server, puzzle: str):
+    """A fresh context (no service worker) with one eager widget (its engine's default: Pyodide on demand),
+    ready, holding `puzzle`: (context, page, the widget's locator)."""
+    context = new_context(service_workers="block")
+    page = context.new_page()
+    page.goto(site_server.url + "element-test.html?near=eager")
+    solver = page.locator("#near")
+    expect(solver).to_have_attribute("engine-state", "ready", timeout=60_000)
+    solver.evaluate("(el, line) => { el.puzzle = line; }", puzzle)
+    return context, page, solver
+
+
 def test_both_runtimes_give_the_same_replies(open_page, browser_helpers):
     light = open_page("engine-test.html?sw=0")
     full = open_page("engine-test.html?sw=0&light=0")
@@ -94,12 +106,7 @@ def test_both_runtimes_give_the_same_replies(open_page, browser_helpers):
 
 
 def test_a_widget_that_only_solves_and_checks_never_downloads_pyodide(new_context, site_server, browser_helpers):
-    context = new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(site_server.url + "element-test.html?near=eager")
-    solver = page.locator("#near")
-    expect(solver).to_have_attribute("engine-state", "ready", timeout=60_000)
-    solver.evaluate("(el, line) => { el.puzzle = line; }", HARD)
+    context, page, solver = widget_with(new_context, site_server, HARD)
     solver.get_by_role("button", name="Solve", exact=True).click()
     expect(solver.get_by_role("status")).to_contain_text("Solved")
     solver.get_by_role("button", name="Clear", exact=True).click()
@@ -135,12 +142,7 @@ def test_the_page_answers_from_micropython_first_then_hands_over_when_idle(new_c
 
 
 def test_an_op_only_pyodide_has_brings_it_and_shows_its_download(new_context, site_server, browser_helpers):
-    context = new_context(service_workers="block")
-    page = context.new_page()
-    page.goto(site_server.url + "element-test.html?near=eager")
-    solver = page.locator("#near")
-    expect(solver).to_have_attribute("engine-state", "ready", timeout=60_000)
-    solver.evaluate("(el, line) => { el.puzzle = line; }", HARD)
+    context, page, solver = widget_with(new_context, site_server, HARD)
     cdp = context.new_cdp_session(page)                        # a 10 Mbps line: the 4 MB take a few seconds
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
