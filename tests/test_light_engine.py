@@ -85,6 +85,7 @@ SHARED = [
     {"op": "conflicts", "puzzle": UNIQUE},
     {"op": "conflicts", "puzzle": "11" + "." * 14},
     {"op": "sleep", "ms": 1},
+    {"puzzle": UNIQUE},
     [],
 ]
 
@@ -100,7 +101,6 @@ FULL_ONLY = [
     {"op": "rate", "puzzle": UNIQUE},
     {"op": "generate", "level": "easy"},
     {"op": "nonsense"},  # the full engine knows every op, so it is the one to say this one is unknown
-    {"puzzle": UNIQUE},
 ]
 
 _TIME = re.compile(r"\d+(\.\d+)? (ms|s)\b")

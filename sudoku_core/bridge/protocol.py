@@ -233,8 +233,10 @@ def handle(request: "Any", context: "Context | None" = None) -> dict:
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "A request must be a JSON object with an 'op'.")
         name = request.get("op")
-        action = OPS.get(name) if isinstance(name, str) else None
-        if action is None and _PORTABLE_ONLY and isinstance(name, str):
+        if not isinstance(name, str):
+            raise BridgeError("bad_request", "A request must name its operation: 'op', as text.")
+        action = OPS.get(name)
+        if action is None and _PORTABLE_ONLY:
             raise BridgeError(FULL_ENGINE, f"The operation {name!r} needs the full engine.")
         if action is None:
             known = ", ".join(sorted(OPS))
