@@ -1,7 +1,7 @@
 """The light engine: the portable core as MicroPython runs it first on the page (web/worker-micropython.js).
 
 * It imports only what MicroPython has (`compat.ALLOWED_IMPORTS` and the other portable modules).
-* It gives the full engine's replies: the same requests go through the bundle of bytecode the build ships,
+* It gives the full engine's replies (grids up to 16x16; it hands larger searches on): the same requests go through the bundle of bytecode the build ships,
   in MicroPython under Node, and through the bridge here (the code Pyodide runs); the replies must be equal
   but for the times they report. What it cannot answer (variant rules, variant text, the logic ops) it
   hands on with the code `needs_full_engine`, never with a wrong or partial answer.
@@ -68,7 +68,6 @@ SHARED = [
     {"op": "solve", "puzzle": CLASH},
     {"op": "solve", "puzzle": WRONG_GIVEN},
     {"op": "solve", "puzzle": SIXTEEN},
-    {"op": "solve", "puzzle": "." * 625, "limit": 1},
     {"op": "solve", "puzzle": "." * 36, "shape": "6x6:3x2", "limit": 3},
     {"op": "solve", "puzzle": [0] * 16, "limit": 2},
     {"op": "solve", "puzzle": UNIQUE, "limit": 0},
@@ -99,6 +98,8 @@ FULL_ONLY = [
     {"op": "link", "puzzle": UNIQUE},
     {"op": "hint", "puzzle": UNIQUE},
     {"op": "rate", "puzzle": UNIQUE},
+    {"op": "solve", "puzzle": "." * 625, "limit": 1},   # past 16x16: memory the light engine cannot give back
+    {"op": "check", "puzzle": "." * 625},
     {"op": "generate", "level": "easy"},
     {"op": "nonsense"},  # the full engine knows every op, so it is the one to say this one is unknown
 ]

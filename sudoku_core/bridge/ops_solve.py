@@ -14,7 +14,7 @@ from ..culprits import culprits
 from ..formats import ParseError
 from ..grid import Grid
 from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
-from .protocol import FULL_ENGINE, OPS, BridgeError, Request, conflict_error, duration, op, refuse_conflicts
+from .protocol import FULL_ENGINE, LIGHT, OPS, BridgeError, Request, conflict_error, duration, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
 DEFAULT_LIMIT = 2
@@ -26,6 +26,10 @@ CULPRITS_BUDGET_S = 2.0
 MAX_NAMED = 8
 #: The longest a diagnostic `sleep` may last.
 MAX_SLEEP_MS = 60_000
+#: The largest side the light engine searches. MicroPython's WebAssembly port collects garbage only between
+#: requests (it cannot scan WebAssembly's own stack during one), so a search holds all it allocates until it
+#: ends: about 30 MB for an open 16x16 grid, 400 MB for a 25x25 one, past the browser's 2 GB for 36x36.
+LIGHT_MAX_SIDE = 16
 
 
 class _Classic:
@@ -89,9 +93,16 @@ def op_parse(request: Request) -> dict:
     return reply
 
 
+def _searchable(grid: Grid) -> Grid:
+    """`grid`, when this engine may search it; larger grids go to the full engine (see `LIGHT_MAX_SIDE`)."""
+    if LIGHT and grid.shape.side > LIGHT_MAX_SIDE:
+        raise BridgeError(FULL_ENGINE, f"Searching a {grid.shape.name} grid needs the full engine.")
+    return grid
+
+
 @op("solve")
 def op_solve(request: Request) -> dict:
-    grid = request.grid()
+    grid = _searchable(request.grid())
     rules = request.rules(grid)
     limit = request.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
     timeout = request.timeout()
@@ -124,7 +135,7 @@ def op_solve(request: Request) -> dict:
 
 @op("check")
 def op_check(request: Request) -> dict:
-    grid = request.grid()
+    grid = _searchable(request.grid())
     rules = request.rules(grid)
     timeout = request.timeout()
     context = request.context

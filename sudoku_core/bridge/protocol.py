@@ -42,7 +42,8 @@ MAX_MS = 3_600_000
 
 #: The code of a request the portable core cannot answer (on MicroPython): the full engine must.
 FULL_ENGINE = "needs_full_engine"
-_PORTABLE_ONLY = sys.implementation.name == "micropython"
+#: Whether this is the light engine: MicroPython, with the portable core alone.
+LIGHT = sys.implementation.name == "micropython"
 
 
 class BridgeError(Exception):
@@ -236,7 +237,7 @@ def handle(request: "Any", context: "Context | None" = None) -> dict:
         if not isinstance(name, str):
             raise BridgeError("bad_request", "A request must name its operation: 'op', as text.")
         action = OPS.get(name)
-        if action is None and _PORTABLE_ONLY:
+        if action is None and LIGHT:
             raise BridgeError(FULL_ENGINE, f"The operation {name!r} needs the full engine.")
         if action is None:
             known = ", ".join(sorted(OPS))
@@ -245,7 +246,7 @@ def handle(request: "Any", context: "Context | None" = None) -> dict:
     except BridgeError as error:
         return {"ok": False, "error": error.as_dict()}
     except ImportError as error:
-        if _PORTABLE_ONLY:  # a module the portable core leaves out (variant rules, say)
+        if LIGHT:  # a module the portable core leaves out (variant rules, say)
             return {"ok": False, "error": {"code": FULL_ENGINE, "cells": [],
                                            "message": f"This request needs the full engine ({error})."}}
         return _internal(error)
