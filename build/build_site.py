@@ -49,8 +49,9 @@ PYODIDE_DIR = ROOT / "node_modules" / "pyodide"
 MICROPYTHON_DIR = ROOT / "node_modules" / "@micropython" / "micropython-webassembly-pyscript"
 #: The MicroPython files a page needs: the loader and the wasm.
 MICROPYTHON_FILES = ("micropython.mjs", "micropython.wasm")
-#: MicroPython's heap: its garbage-collected memory is fixed when it starts. 25x25 searches fit in it.
-MICROPYTHON_HEAP_BYTES = 48 << 20
+#: MicroPython's first heap. Its WebAssembly port adds more as a request needs it (and collects garbage only
+#: between requests): this is what a page holds from the start, enough for the warm-up and 9x9 searches.
+MICROPYTHON_HEAP_BYTES = 16 << 20
 #: Folders of runtimes copied as they are: no build version or references written into them.
 RUNTIME_DIRS = {"pyodide", "micropython"}
 #: The Pyodide files a page needs (no source maps, no consoles, no CommonJS build; the standard library is
