@@ -65,25 +65,30 @@ def may_be_variant(text: str) -> bool:
     return any(mark in plain for mark in _VARIANT_MARKS) or "killersudoku" in text.lower()
 
 
+def _read_variant(text: object) -> "tuple[Grid, Rules] | None":
+    """The grid and rules of variant text (an f-puzzles link, givens with rule lines...), None for anything else.
+    The light engine has no variant readers: it hands on whatever may be variant text."""
+    if not isinstance(text, str):
+        return None
+    if LIGHT:
+        if may_be_variant(text):
+            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.")
+        return None
+    from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+
+    if not is_variant_text(text):
+        return None
+    try:
+        return read_variant_puzzle(text)
+    except ParseError as error:
+        raise BridgeError("parse", str(error), line=error.line, column=error.column) from None
+
+
 @op("parse")
 def op_parse(request: Request) -> dict:
     key = "puzzle" if "text" not in request and "puzzle" in request else "text"
-    text = request.get(key)
-    rules = None
-    try:
-        from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
-    except ImportError:  # MicroPython: the variant readers are the full engine's
-        if isinstance(text, str) and may_be_variant(text):
-            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.") from None
-        is_variant_text = None
-
-    if is_variant_text is not None and isinstance(text, str) and is_variant_text(text):  # an f-puzzles link...
-        try:
-            grid, rules = read_variant_puzzle(text)
-        except ParseError as error:
-            raise BridgeError("parse", str(error), line=error.line, column=error.column) from None
-    else:
-        grid = request.grid(key)
+    variant = _read_variant(request.get(key))
+    grid, rules = variant if variant is not None else (request.grid(key), None)
     shape = grid.shape
     reply = {"shape": shape.spec, "name": shape.name, "side": shape.side,
              "boxRows": shape.box_rows, "boxCols": shape.box_cols,
