@@ -42,7 +42,7 @@ sys.path.insert(0, str(ROOT))
 import numpy as np  # noqa: E402
 
 from sudoku_core import Grid, Shape, solve  # noqa: E402
-from sudoku_core.batch import SOLVED, propagate, solve_many  # noqa: E402
+from sudoku_core.bank.batch import SOLVED, propagate, solve_many  # noqa: E402
 
 SHAPE = Shape.for_side(9)
 

@@ -36,9 +36,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sudoku_core import Grid, Shape  # noqa: E402
-from sudoku_core.jigsaw import is_connected  # noqa: E402
-from sudoku_core.rules import Cage, Rules, RulesError  # noqa: E402
-from sudoku_core.variant_solver import solve_and_count  # noqa: E402
+from sudoku_core.variants.jigsaw import is_connected  # noqa: E402
+from sudoku_core.variants.rules import Cage, Rules, RulesError  # noqa: E402
+from sudoku_core.variants.solver import solve_and_count  # noqa: E402
 
 NINE = Shape.parse("9x9")
 OUT = ROOT / "data" / "variants" / "killer_public_janko_9x9.jsonl"

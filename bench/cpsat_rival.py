@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 from sudoku_core import Grid
-from sudoku_core.rules import Rules
+from sudoku_core.variants.rules import Rules
 
 
 def available() -> bool:

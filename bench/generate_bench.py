@@ -1,4 +1,4 @@
-"""Benchmark of the generator (sudoku_core.generate): time and givens per size, and per level.
+"""Benchmark of the generator (sudoku_core.generator.classic): time and givens per size, and per level.
 
     python bench/generate_bench.py                      9x9 (50 puzzles), 16x16 (10), 25x25 (3)
     python bench/generate_bench.py --big                and 36x36, 64x64 (1 each: minutes)
@@ -13,7 +13,7 @@ every uniqueness check finished within its node budget (proved minimal). For lev
 asks generate(level=L, seed=k, timeout=T); "hit" is the share that returned a puzzle of level L (the
 rest raised LevelNotReached: the generator never returns another level), time is per hit.
 For variants (`--variants N`), each kind of `VARIANT_KINDS` is made with seeds 0..N-1 by
-sudoku_core.variant_generate: time per puzzle (median and max), givens, Killer repairs.
+sudoku_core.generator.variants: time per puzzle (median and max), givens, Killer repairs.
 Prints Markdown tables.
 """
 from __future__ import annotations
@@ -27,8 +27,8 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from sudoku_core.generate import LEVELS, LevelNotReached, RaterUnavailable, generate_details, rater  # noqa: E402
-from sudoku_core.variant_generate import generate_variant  # noqa: E402
+from sudoku_core.generator.classic import LEVELS, LevelNotReached, RaterUnavailable, generate_details, rater  # noqa: E402
+from sudoku_core.generator.variants import generate_variant  # noqa: E402
 
 #: (variant, size) pairs the variant benchmark makes.
 VARIANT_KINDS = (("killer", "9x9"), ("jigsaw", "9x9"), ("x", "9x9"), ("windoku", "9x9"), ("anti-knight", "9x9"),
@@ -102,7 +102,7 @@ def main() -> None:
     parser.add_argument("--level-timeout", type=float, default=30.0, metavar="S",
                         help="time budget per level request (default 30 s)")
     parser.add_argument("--variants", type=int, default=0, metavar="N",
-                        help="N seeds per variant kind (sudoku_core.variant_generate)")
+                        help="N seeds per variant kind (sudoku_core.generator.variants)")
     args = parser.parse_args()
     sizes = list(args.sizes) + (["36x36:1", "64x64:1"] if args.big else [])
 

@@ -3,7 +3,7 @@
 //
 //   node bench/in_micropython.mjs light_bench.py --limit 100      # a script in bench/, then its own options
 //
-// MicroPython's file system gets the portable modules (sudoku_core/compat.py's PORTABLE) at /repo/sudoku_core,
+// MicroPython's file system gets the portable modules (sudoku_core/core/compat.py's PORTABLE) at /repo/sudoku_core,
 // the script at /repo/bench and data/ at /repo/data; the heap is the page's (build/build_site.py). The
 // script's output is printed unchanged, so its figures compare directly with CPython's and Pyodide's.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -17,7 +17,7 @@ if (!script || !script.endsWith('.py')) {
   process.exit(2);
 }
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '..');
-const compat = readFileSync(join(root, 'sudoku_core/compat.py'), 'utf8');
+const compat = readFileSync(join(root, 'sudoku_core/core/compat.py'), 'utf8');
 const portable = [...compat.match(/^PORTABLE\s*=\s*\(([^)]*)\)/m)[1].matchAll(/"([^"]+)"/g)].map((m) => m[1]);
 const heap = Number(readFileSync(join(root, 'build/build_site.py'), 'utf8').match(/MICROPYTHON_HEAP_BYTES = (\d+) << 20/)[1]) << 20;
 

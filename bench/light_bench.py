@@ -16,9 +16,9 @@ import sys
 
 sys.path.insert(0, __file__.rsplit("/bench/", 1)[0] if "/bench/" in __file__ else ".")
 
-from sudoku_core.compat import perf_counter  # noqa: E402
-from sudoku_core.grid import Grid  # noqa: E402
-from sudoku_core.solver import solve_and_count  # noqa: E402
+from sudoku_core.core.compat import perf_counter  # noqa: E402
+from sudoku_core.core.grid import Grid  # noqa: E402
+from sudoku_core.core.solver import solve_and_count  # noqa: E402
 
 DATA = __file__.rsplit("/bench/", 1)[0] + "/data/" if "/bench/" in __file__ else "data/"
 SETS = (("17-clue", "17_clue.txt.gz"), ("top1465", "magictour_top1465.txt"), ("forum hardest", "forum_hardest_1106.txt"))

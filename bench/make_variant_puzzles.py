@@ -6,7 +6,7 @@ Every set starts from solutions made here: Killer cages are laid over the soluti
 classic puzzles of data/17_clue.txt.gz; Jigsaw, X and Windoku grids are solved from an empty grid with a
 random first row. Each line of an output file is one JSON object: {"givens": one-line grid, "rules":
 Rules.to_dict(), "solution": one-line grid}. Every puzzle has exactly one solution, proved by
-`sudoku_core.variant_solver.count_solutions`.
+`sudoku_core.variants.solver.count_solutions`.
 """
 from __future__ import annotations
 
@@ -19,9 +19,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_core import Grid, Shape, solver  # noqa: E402
-from sudoku_core.rules import Cage, Rules  # noqa: E402
-from sudoku_core.variant_solver import SearchLimitExceeded, count_solutions, solve  # noqa: E402
+from sudoku_core import Grid, Shape  # noqa: E402
+from sudoku_core.core import solver  # noqa: E402
+from sudoku_core.variants.rules import Cage, Rules  # noqa: E402
+from sudoku_core.variants.solver import SearchLimitExceeded, count_solutions, solve  # noqa: E402
 
 NINE = Shape.parse("9x9")
 OUT = ROOT / "data" / "variants"

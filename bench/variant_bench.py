@@ -42,9 +42,10 @@ from typing import Callable
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sudoku_core import Grid, SearchStats, Shape, solver  # noqa: E402
-from sudoku_core.rules import Rules  # noqa: E402
-from sudoku_core import topology, variant_solver  # noqa: E402
+from sudoku_core import Grid, SearchStats, Shape  # noqa: E402
+from sudoku_core.core import solver  # noqa: E402
+from sudoku_core.variants.rules import Rules  # noqa: E402
+from sudoku_core.variants import solver as variant_solver, topology  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 import cpsat_rival  # noqa: E402

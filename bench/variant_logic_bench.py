@@ -24,7 +24,7 @@ from sudoku_core import Grid  # noqa: E402
 from sudoku_core.bridge import handle  # noqa: E402
 from sudoku_core.logic import next_step, solve_path  # noqa: E402
 from sudoku_core.logic.board import Board, bits  # noqa: E402
-from sudoku_core.rules import Rules  # noqa: E402
+from sudoku_core.variants.rules import Rules  # noqa: E402
 
 DATA = ROOT / "data" / "variants"
 

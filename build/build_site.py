@@ -58,12 +58,12 @@ RUNTIME_DIRS = {"pyodide", "micropython"}
 #: the site's own, step 3).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm")
 #: The engine's command-line modules: the page never imports them, so the standard-library modules only
-#: they use (argparse, multiprocessing, pickle ...) stay out of the site's library (tests/test_bridge_package.py
-#: checks that no bridge op imports them; tests/test_in_pyodide.py lets only them reach past the library).
-CLI_MODULES = ("sudoku_core.__main__", "sudoku_core.cli", "sudoku_core.cli_types", "sudoku_core.generate_cli",
-               "sudoku_core.variant_cli", "sudoku_core.variant_generate_cli", "sudoku_core.logic.commands",
-               "sudoku_core.bank_logic", "sudoku_core.bank_generate", "sudoku_core.bank_resume",
-               "sudoku_core.bank_dask", "sudoku_core.batch")
+#: they use (argparse, multiprocessing, pickle ...) stay out of the site's library (pyproject.toml's import
+#: contracts keep the bridge apart from the CLI; tests/test_in_pyodide.py lets only them reach past the library).
+CLI_MODULES = ("sudoku_core.__main__", "sudoku_core.cli", "sudoku_core.cli.program", "sudoku_core.cli.arguments",
+               "sudoku_core.cli.generate", "sudoku_core.cli.variant", "sudoku_core.cli.variant_generate",
+               "sudoku_core.logic.commands", "sudoku_core.bank.logic", "sudoku_core.bank.generate",
+               "sudoku_core.bank.resume", "sudoku_core.bank.on_dask", "sudoku_core.bank.batch")
 #: Files whose text gets the build version, the runtime's location and the pre-cache list written in.
 TEMPLATED = {".js", ".mjs", ".html", ".json", ".webmanifest", ".css", ".txt"}
 #: Files worth a pre-compressed copy (the library zip is stored uncompressed so that brotli sees it whole).

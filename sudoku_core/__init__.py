@@ -9,10 +9,10 @@
 """
 import sys
 
-from .formats import ParseError
-from .grid import Conflict, Grid
-from .shape import Shape
-from .solver import (
+from .core.formats import ParseError
+from .core.grid import Conflict, Grid
+from .core.shape import Shape
+from .core.solver import (
     SearchLimitExceeded,
     SearchStats,
     Tally,
@@ -22,15 +22,16 @@ from .solver import (
     solve,
     solve_and_count,
 )
+from .core.verdict import Verdict
 
 __version__ = "0.1.0"
 
 # MicroPython (the page's first runtime) carries only the portable core (`compat.PORTABLE`); elsewhere the
 # package is whole.
 if sys.implementation.name != "micropython":
-    from .generate import generate
+    from .generator.classic import generate
 
 __all__ = [
-    "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape", "Tally",
+    "Conflict", "Grid", "ParseError", "SearchLimitExceeded", "SearchStats", "Shape", "Tally", "Verdict",
     "count_solutions", "generate", "is_unique", "iter_solutions", "solve", "solve_and_count", "__version__",
 ]

@@ -1,6 +1,6 @@
 """`python -m sudoku_core ...`: the command line (see `sudoku_core.cli`)."""
 import sys
 
-from .cli import main
+from .cli.program import main
 
 sys.exit(main())

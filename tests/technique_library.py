@@ -27,7 +27,7 @@ from pathlib import Path
 from sudoku_core import Grid
 from sudoku_core.logic.path import TECHNIQUES
 from sudoku_core.logic.position import Position, parse_marks
-from sudoku_core.solver import solve_and_count
+from sudoku_core.core.solver import solve_and_count
 
 LIBRARY = Path(__file__).parent / "data" / "techniques"
 FINDERS = dict(TECHNIQUES)

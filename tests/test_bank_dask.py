@@ -8,7 +8,8 @@ import sys
 
 import pytest
 
-from sudoku_core import bank_generate, bulk
+from sudoku_core.bank import bulk
+from sudoku_core.bank import generate as bank_generate
 from sudoku_core.cli import main
 
 if os.environ.get("SUDOKU_FULL_SUITE") != "1":
@@ -96,7 +97,7 @@ def test_local_n_workers_keep_glibc_s_own_trimming_and_no_message_log_holds_the_
     puzzles, so local:N leaves it out (Dask's other settings, one BLAS thread a worker, stay); and the
     client's connection keeps only a few recent messages for debugging, not Dask's 1,000 (each a chunk
     of the bank: ~300 MB at a million puzzles)."""
-    from sudoku_core.bank_dask import DaskExecutor, LOG_LENGTH
+    from sudoku_core.bank.on_dask import DaskExecutor, LOG_LENGTH
 
     monkeypatch.delenv("MALLOC_TRIM_THRESHOLD_", raising=False)  # a Dask cluster made earlier set it here
     pool = DaskExecutor("local:1")

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sudoku_core import bulk
+from sudoku_core.bank import bulk
 from sudoku_core.cli import main
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

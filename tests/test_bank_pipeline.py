@@ -10,8 +10,10 @@ import sys
 
 import pytest
 
-from sudoku_core import Grid, bank_generate, bulk
-from sudoku_core.bulk import answer_lines
+from sudoku_core import Grid
+from sudoku_core.bank import bulk
+from sudoku_core.bank import generate as bank_generate
+from sudoku_core.bank.bulk import answer_lines
 from sudoku_core.cli import main
 from sudoku_core.logic import rate
 

@@ -17,8 +17,8 @@ import pytest
 np = pytest.importorskip("numpy")
 
 from sudoku_core import Grid, Shape, count_solutions, solve  # noqa: E402
-from sudoku_core import bulk  # noqa: E402
-from sudoku_core.batch import GAVE_UP, count_many, solve_many, to_strings  # noqa: E402
+from sudoku_core.bank import bulk  # noqa: E402
+from sudoku_core.bank.batch import GAVE_UP, count_many, solve_many, to_strings  # noqa: E402
 from sudoku_core.cli import main  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -126,10 +126,10 @@ def test_batch_rejects_a_bad_string_naming_the_puzzle():
 # -- numpy is optional ----------------------------------------------------------------------------
 def test_import_without_numpy_says_how_to_install_the_extra(monkeypatch):
     monkeypatch.setitem(sys.modules, "numpy", None)  # makes `import numpy` fail
-    monkeypatch.delitem(sys.modules, "sudoku_core.batch", raising=False)
+    monkeypatch.delitem(sys.modules, "sudoku_core.bank.batch", raising=False)
     with pytest.raises(ImportError, match=r'pip install "sudoku-core\[batch\]"'):
-        importlib.import_module("sudoku_core.batch")
-    monkeypatch.delitem(sys.modules, "sudoku_core.batch", raising=False)
+        importlib.import_module("sudoku_core.bank.batch")
+    monkeypatch.delitem(sys.modules, "sudoku_core.bank.batch", raising=False)
 
 
 BLOCK_NUMPY = "import sys; sys.modules['numpy'] = None; "
@@ -138,7 +138,7 @@ BLOCK_NUMPY = "import sys; sys.modules['numpy'] = None; "
 def test_the_package_and_the_cli_run_without_numpy(tmp_path):
     path = tmp_path / "p.txt"
     path.write_text(PUZZLE + "\n")
-    script = (BLOCK_NUMPY + "import sudoku_core, sudoku_core.cli, sudoku_core.bulk, sudoku_core.bridge; "
+    script = (BLOCK_NUMPY + "import sudoku_core, sudoku_core.cli, sudoku_core.bank.bulk, sudoku_core.bridge; "
               f"sys.exit(sudoku_core.cli.main(['solve', {str(path)!r}]))")
     done = subprocess.run([sys.executable, "-c", script], cwd=ROOT, capture_output=True, text=True)
     assert (done.returncode, done.stdout, done.stderr) == (0, SOLUTION + "\n", "")

@@ -100,7 +100,7 @@ def test_a_search_that_runs_out_of_time_gives_up():
 
 
 def test_solve_reports_what_it_found_when_counting_runs_out_of_time(monkeypatch):
-    from sudoku_core import solver
+    from sudoku_core.core import solver
 
     real = solver.iter_solutions
 

@@ -12,7 +12,7 @@ import pytest
 
 from sudoku_core import Grid, bridge, count_solutions
 from sudoku_core.bridge import handle_json_with_progress
-from sudoku_core.formats import sudokuwiki_string
+from sudoku_core.core.formats import sudokuwiki_string
 
 # Made on CPython 3.11 by `generate` with seed 1 and symmetry rotate180; Pyodide must agree.
 GOLDEN_SEED_1 = ".2....53.4.6.1.9..8..3.....2..5.6.43.........37.8.4..6.....1..8..1.6.3.9.82....7."

@@ -6,7 +6,7 @@ import json
 
 from sudoku_core import Grid
 from sudoku_core.bridge import handle_json
-from sudoku_core.rules import Rules
+from sudoku_core.variants.rules import Rules
 
 X_WINDOKU = {"diagonal": True, "antiDiagonal": True, "windows": True}
 
@@ -57,7 +57,7 @@ def test_bad_rules_are_a_bad_request_naming_the_field():
 
 
 def test_link_writes_f_puzzles_and_sudokupad_links_that_read_back_the_same_rules():
-    from sudoku_core.fpuzzles import read_fpuzzles
+    from sudoku_core.formats.fpuzzles import read_fpuzzles
 
     puzzle = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
     rules = {"diagonal": True, "antiDiagonal": True, "antiKnight": True,
@@ -84,7 +84,7 @@ def test_link_writes_a_sudokuwiki_killer_link_for_cages_alone_that_a_paste_reads
 
 
 def test_link_of_a_classic_grid_and_of_jigsaw_regions():
-    from sudoku_core.fpuzzles import read_fpuzzles
+    from sudoku_core.formats.fpuzzles import read_fpuzzles
 
     classic = ask(op="link", puzzle="1" + "." * 15)["result"]
     grid, rules = read_fpuzzles(classic["fpuzzles"])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_core import cli
+from sudoku_core.cli import program as cli
 from sudoku_core.cli import main
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

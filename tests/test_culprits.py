@@ -5,8 +5,9 @@ import gzip
 import random
 from pathlib import Path
 
-from sudoku_core import Grid, solver
-from sudoku_core.culprits import culprits
+from sudoku_core import Grid
+from sudoku_core.core import solver
+from sudoku_core.core.culprits import culprits
 
 DATA = Path(__file__).parent.parent / "data"  # (MicroPython's pathlib, under which these tests run too, cannot resolve)
 

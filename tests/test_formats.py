@@ -9,12 +9,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_core.formats import (
+from sudoku_core.core.formats import (
     FORMATS, ParseError, format_block, format_grid, format_line, format_sdk, format_ss, parse_grid,
     parse_puzzles, solver_links, sudokuwiki_string,
 )
-from sudoku_core.grid import Grid
-from sudoku_core.shape import Shape
+from sudoku_core.core.grid import Grid
+from sudoku_core.core.shape import Shape
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 PUZZLE_ROWS = [PUZZLE[r * 9:(r + 1) * 9] for r in range(9)]

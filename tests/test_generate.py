@@ -15,7 +15,7 @@ import pytest
 
 from sudoku_core import Grid, Shape
 from sudoku_core.cli import main
-from sudoku_core.generate import (
+from sudoku_core.generator.classic import (
     LEVELS, SYMMETRIES, GenerationCancelled, GenerationTimeout, LevelNotReached, RaterUnavailable,
     generate, generate_details,
 )
@@ -238,7 +238,7 @@ def test_a_tiny_timeout_raises_rather_than_returning_a_half_made_puzzle():
 # -- levels ---------------------------------------------------------------------------------------------
 def _rater_works() -> bool:
     try:
-        from sudoku_core.generate import rater
+        from sudoku_core.generator.classic import rater
 
         rater()
         return True

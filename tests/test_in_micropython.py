@@ -1,6 +1,6 @@
 """The portable core's own tests, run once more inside MicroPython 1.27 under Node: the WebAssembly port the
 page runs first (npm @micropython/micropython-webassembly-pyscript), holding only the modules of
-`sudoku_core.compat.PORTABLE`, so a test that reaches past them fails on the import.
+`sudoku_core.core.compat.PORTABLE`, so a test that reaches past them fails on the import.
 
 pytest and hypothesis do not run on MicroPython: tests/micropython/shim holds small stand-ins (the parts of
 them these tests use) and tests/micropython/core_test_driver.py runs every test function, every parametrize

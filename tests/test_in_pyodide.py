@@ -44,28 +44,48 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} (`make test` provides it)")
 
 
-def test_the_engine_suite_passes_inside_pyodide(tmp_path):
+#: The suite runs as this many Pyodide processes, each with every SHARDS-th test (pytest-xdist spreads them
+#: over the cores beside the rest of the suite; one run alone took 9 minutes of a 2-core machine's 20).
+SHARDS = 4
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory) -> Path:
+    """The site's Python library (the compiled engine and the trimmed standard library), built once."""
+    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
+        missing("node_modules/pyodide is missing (npm ci)")
+    sys.path.insert(0, str(ROOT / "build"))
+    try:
+        from build_site import build_wheel, make_library  # from the working tree: the code under test
+    finally:
+        sys.path.pop(0)
+    folder = tmp_path_factory.mktemp("library")
+    made, _ = make_library(folder, build_wheel(folder / "wheel"))
+    return made
+
+
+@pytest.mark.parametrize("shard", range(SHARDS))
+def test_the_engine_suite_passes_inside_pyodide(shard, library):
     node = shutil.which("node")
     if node is None:
         missing("node is not installed")
-    if not (ROOT / "node_modules" / "pyodide" / "pyodide.mjs").exists():
-        missing("node_modules/pyodide is missing (npm ci)")
     if not any(WHEELS.glob("pytest-*.whl")) or not any(WHEELS.glob("hypothesis-*.whl")):
         missing(f"the pytest and hypothesis wheels are missing from {WHEELS} (make pyodide-wheels)")
     sys.path.insert(0, str(ROOT / "build"))
     try:
-        from build_site import CLI_MODULES, build_wheel, make_library  # from the working tree: the code under test
+        from build_site import CLI_MODULES
     finally:
         sys.path.pop(0)
-    library, _ = make_library(tmp_path, build_wheel(tmp_path / "wheel"))
     files = engine_test_files()
     assert files, "no engine test files found"
     result = subprocess.run([node, str(RUNNER), str(library), str(WHEELS), str(ROOT), *files],
                             capture_output=True, text=True, timeout=900, cwd=ROOT,
-                            env={**os.environ, "SUDOKU_CLI_MODULES": json.dumps(CLI_MODULES)})
+                            env={**os.environ, "SUDOKU_CLI_MODULES": json.dumps(CLI_MODULES),
+                                 "SUDOKU_PYODIDE_SHARD": f"{shard}/{SHARDS}"})
     output = (result.stdout + result.stderr).strip()
     print(output[-3000:])
     assert "Python 3.14" in output, output[-3000:]
     assert re.search(r"from /lib/python3\d+\.zip/sudoku_core", output), "the engine was not imported from the library"
+    assert re.search(r"\d+ passed", output), output[-3000:]
     assert "all from the site's library" in output, output[-3000:]
     assert result.returncode == 0, f"the engine tests failed inside Pyodide:\n{output[-6000:]}"

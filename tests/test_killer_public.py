@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_core import Grid, Shape
-from sudoku_core.rules import Rules
-from sudoku_core.variant_solver import solve_and_count
+from sudoku_core.variants.rules import Rules
+from sudoku_core.variants.solver import solve_and_count
 
 PATH = Path(__file__).resolve().parent.parent / "data" / "variants" / "killer_public_janko_9x9.jsonl"
 NINE = Shape.parse("9x9")

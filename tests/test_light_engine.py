@@ -24,12 +24,12 @@ import pytest
 
 from sudoku_core.bridge import handle
 from sudoku_core.bridge.ops_solve import may_be_variant
-from sudoku_core.compat import ALLOWED_IMPORTS, PORTABLE
-from sudoku_core.fpuzzles import fpuzzles_link, sudokupad_link, to_fpuzzles_json
-from sudoku_core.grid import Grid
-from sudoku_core.rules import Rules
-from sudoku_core.sudokuwiki_killer import sudokuwiki_killer_link
-from sudoku_core.variant_format import write_variant
+from sudoku_core.core.compat import ALLOWED_IMPORTS, PORTABLE
+from sudoku_core.formats.fpuzzles import fpuzzles_link, sudokupad_link, to_fpuzzles_json
+from sudoku_core.core.grid import Grid
+from sudoku_core.variants.rules import Rules
+from sudoku_core.formats.sudokuwiki import sudokuwiki_killer_link
+from sudoku_core.formats.variant_text import write_variant
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sudoku_core"
@@ -221,7 +221,7 @@ def _variant_texts() -> "list[str]":
 
 
 def test_every_variant_text_is_told_apart_from_classic_text():
-    from sudoku_core.variant_io import is_variant_text
+    from sudoku_core.formats.variant_io import is_variant_text
 
     variants = [text for text in _variant_texts() if is_variant_text(text)]
     assert len(variants) > 40

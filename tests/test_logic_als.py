@@ -13,8 +13,8 @@ from sudoku_core import Grid, Shape
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import TECHNIQUES, find_step, for_rules
 from sudoku_core.logic.techniques import als, als_chains, sue_de_coq
-from sudoku_core.rules import Rules
-from sudoku_core.solver import solve
+from sudoku_core.variants.rules import Rules
+from sudoku_core.core.solver import solve
 
 ROOT = Path(__file__).resolve().parent.parent
 FINDERS = {"ALS-XZ": als.als_xz, "ALS-XY-Wing": als_chains.als_xy_wing, "ALS-XY-Chain": als_chains.als_xy_chain,

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from sudoku_core import Grid, Shape
-from sudoku_core.generate import generate
+from sudoku_core.generator.classic import generate
 from sudoku_core.logic import exact
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import RATING_ORDER, TECHNIQUES, find_step, for_rules
 from sudoku_core.logic.position import Position, parse_marks
 from sudoku_core.logic.techniques import chains, nice_loops
-from sudoku_core.rules import Rules
+from sudoku_core.variants.rules import Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 ALL = (1 << 9) - 1

@@ -15,8 +15,8 @@ from sudoku_core import Grid, Shape
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import TECHNIQUES, find_step, for_rules
 from sudoku_core.logic.techniques import complex_fish as cf
-from sudoku_core.rules import Rules
-from sudoku_core.solver import solve
+from sudoku_core.variants.rules import Rules
+from sudoku_core.core.solver import solve
 
 FINDERS = {name: finder for name, finder in TECHNIQUES if name in cf.NAMES}
 DATA = Path(__file__).resolve().parent.parent / "data"

@@ -11,7 +11,7 @@ from sudoku_core import Grid, Shape
 from sudoku_core.bridge.ops_logic import Status
 from sudoku_core.cli import main
 from sudoku_core.logic import Level, PathStatus, Verdict, diagnose, next_step, solve_path
-from sudoku_core.levels import LEVELS
+from sudoku_core.logic.levels import LEVELS
 
 from bridge_replies import ok
 

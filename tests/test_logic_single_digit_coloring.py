@@ -11,7 +11,7 @@ from sudoku_core import Grid, Shape
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.position import Position
 from sudoku_core.logic.techniques import coloring, remote_pairs, single_digit, templates
-from sudoku_core.solver import solve
+from sudoku_core.core.solver import solve
 
 SHAPE = Shape.of(3, 3)
 ALL = (1 << 9) - 1

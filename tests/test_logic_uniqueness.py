@@ -10,7 +10,7 @@ from sudoku_core.logic import next_step
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.position import Position, parse_marks
 from sudoku_core.logic.techniques import rectangles, uniqueness
-from sudoku_core.rules import Rules
+from sudoku_core.variants.rules import Rules
 
 from bridge_replies import ok
 from technique_library import parse_grid

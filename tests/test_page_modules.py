@@ -17,7 +17,8 @@ sys.path.insert(0, "build")
 from build_site import CLI_MODULES
 sys.path.pop(0)
 ENGINE = os.path.abspath("sudoku_core") + os.sep
-CLI_FILES = {os.path.abspath(name.replace(".", os.sep) + ".py") for name in CLI_MODULES}
+CLI_FILES = {os.path.abspath(name.replace(".", os.sep) + end) for name in CLI_MODULES
+             for end in (".py", os.sep + "__init__.py")}  # a module, or a package
 
 def asked_by_engine(frame):
     # the innermost frame of the engine or the tests: is it an engine module, not a command-line one?

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_core import Grid, Shape
-from sudoku_core.rules import Cage, Rules, RulesError, sum_range
+from sudoku_core.variants.rules import Cage, Rules, RulesError, sum_range
 
 NINE = Shape.parse("9x9")
 

@@ -1,4 +1,4 @@
-"""SudokuWiki's Killer links (sudoku_core.sudokuwiki_killer): SudokuWiki's own example reads into the
+"""SudokuWiki's Killer links (sudoku_core.formats.sudokuwiki): SudokuWiki's own example reads into the
 puzzle it shows, every public janko.at Killer goes out and back unchanged, puzzles the form cannot hold
 get no link, and bad links get a sentence that says where and why."""
 from __future__ import annotations
@@ -12,12 +12,12 @@ from hypothesis import strategies as st
 
 from sudoku_core import Grid, Shape
 from sudoku_core.cli import main
-from sudoku_core.formats import ParseError
-from sudoku_core.rules import Cage, Rules
-from sudoku_core.sudokuwiki_killer import (KILLER_URL, looks_like_sudokuwiki_killer, read_sudokuwiki_killer,
+from sudoku_core.core.formats import ParseError
+from sudoku_core.variants.rules import Cage, Rules
+from sudoku_core.formats.sudokuwiki import (KILLER_URL, looks_like_sudokuwiki_killer, read_sudokuwiki_killer,
                                            sudokuwiki_killer_link)
-from sudoku_core.variant_io import is_variant_text, read_variant_puzzle
-from sudoku_core.variant_solver import solve_and_count
+from sudoku_core.formats.variant_io import is_variant_text, read_variant_puzzle
+from sudoku_core.variants.solver import solve_and_count
 
 NINE = Shape.parse("9x9")
 # The example on https://www.sudokuwiki.org/Killer_String_Definitions (facts: its colours and totals).

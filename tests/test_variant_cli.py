@@ -6,9 +6,9 @@ import json
 
 from sudoku_core import Grid
 from sudoku_core.cli import main
-from sudoku_core.fpuzzles import fpuzzles_link
-from sudoku_core.rules import Cage, Rules
-from sudoku_core.variant_format import read_variant
+from sudoku_core.formats.fpuzzles import fpuzzles_link
+from sudoku_core.variants.rules import Cage, Rules
+from sudoku_core.formats.variant_text import read_variant
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 

@@ -7,14 +7,14 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from sudoku_core.formats import ParseError
-from sudoku_core.fpuzzles import (fpuzzles_link, read_fpuzzles, sudokupad_link, to_fpuzzles_dict,
+from sudoku_core.core.formats import ParseError
+from sudoku_core.formats.fpuzzles import (fpuzzles_link, read_fpuzzles, sudokupad_link, to_fpuzzles_dict,
                                   to_fpuzzles_json)
-from sudoku_core.grid import Grid
-from sudoku_core.lzstring import compress, compress_to_base64, decompress, decompress_from_base64
-from sudoku_core.rules import Cage, Rules
-from sudoku_core.shape import Shape
-from sudoku_core.variant_format import looks_like_variant, read_variant, write_variant
+from sudoku_core.core.grid import Grid
+from sudoku_core.formats.lzstring import compress, compress_to_base64, decompress, decompress_from_base64
+from sudoku_core.variants.rules import Cage, Rules
+from sudoku_core.core.shape import Shape
+from sudoku_core.formats.variant_text import looks_like_variant, read_variant, write_variant
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 S9 = Shape.of(3, 3)

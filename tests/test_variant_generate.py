@@ -10,15 +10,15 @@ import pytest
 
 from sudoku_core import Grid, bridge
 from sudoku_core.cli import main
-from sudoku_core.generate import RaterUnavailable
-from sudoku_core.jigsaw import box_tilings, is_connected, orthogonal, random_regions
-from sudoku_core.killer_cages import lay_cages
-from sudoku_core.rules import Rules
-from sudoku_core.shape import Shape
-from sudoku_core.variant_format import read_variant
-from sudoku_core import variant_generate
-from sudoku_core.variant_generate import generate_variant, variant_names
-from sudoku_core.variant_solver import count_solutions
+from sudoku_core.generator.classic import RaterUnavailable
+from sudoku_core.variants.jigsaw import box_tilings, is_connected, orthogonal, random_regions
+from sudoku_core.variants.killer_cages import lay_cages
+from sudoku_core.variants.rules import Rules
+from sudoku_core.core.shape import Shape
+from sudoku_core.formats.variant_text import read_variant
+from sudoku_core.generator import variants as variant_generate
+from sudoku_core.generator.variants import generate_variant, variant_names
+from sudoku_core.variants.solver import count_solutions
 
 
 # -- an independent counter ---------------------------------------------------------------------------
@@ -276,7 +276,7 @@ def test_several_puzzles_are_separated_and_each_is_seed_plus_k(capsys):
 
 @pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
 def test_links_carry_the_rules(capsys, fmt):
-    from sudoku_core.fpuzzles import read_fpuzzles
+    from sudoku_core.formats.fpuzzles import read_fpuzzles
 
     link = run(capsys, "generate", "--variant", "killer", "--size", "6x6", "--seed", "2", "--format", fmt)[1].strip()
     made = generate_variant("killer", "6x6", seed=2)
@@ -285,7 +285,7 @@ def test_links_carry_the_rules(capsys, fmt):
 
 
 def test_sudokuwiki_links_carry_the_cages(capsys):
-    from sudoku_core.sudokuwiki_killer import read_sudokuwiki_killer
+    from sudoku_core.formats.sudokuwiki import read_sudokuwiki_killer
 
     links = run(capsys, "generate", "--variant", "killer", "--seed", "2", "--count", "2", "--format", "sudokuwiki")[1]
     for k, link in enumerate(links.splitlines()):

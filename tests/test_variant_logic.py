@@ -15,7 +15,7 @@ from sudoku_core.logic import candidate_lists, next_step, rate, solve_path
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import TECHNIQUES, for_rules
 from sudoku_core.logic.techniques import intersections, killer, uniqueness
-from sudoku_core.rules import Cage, Rules
+from sudoku_core.variants.rules import Cage, Rules
 
 ROOT = Path(__file__).resolve().parent.parent
 SHAPE = Shape.of(3, 3)
@@ -272,7 +272,7 @@ def test_bad_rules_are_a_bad_request_naming_the_field(op):
 # -- the command line ----------------------------------------------------------------------------------
 def test_explain_and_rate_a_variant_file(tmp_path, capsys):
     from sudoku_core.cli import main
-    from sudoku_core.variant_format import write_variant
+    from sudoku_core.formats.variant_text import write_variant
 
     grid = Grid.parse(KILLER["givens"])
     killer_file = tmp_path / "killer.txt"

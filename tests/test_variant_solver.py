@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape, solver
-from sudoku_core.culprits import culprits
-from sudoku_core.rules import Cage, Rules, RulesError, sum_range
-from sudoku_core.topology import pair_eliminations
-from sudoku_core.variant_solver import (_house_sums, _Search, _tables, cage_combinations, count_solutions, is_unique,
+from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape
+from sudoku_core.core import solver
+from sudoku_core.core.culprits import culprits
+from sudoku_core.variants.rules import Cage, Rules, RulesError, sum_range
+from sudoku_core.variants.topology import pair_eliminations
+from sudoku_core.variants.solver import (_house_sums, _Search, _tables, cage_combinations, count_solutions, is_unique,
                                         iter_solutions, solve, solve_and_count)
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "variants"
@@ -519,7 +520,7 @@ def test_variant_rules_take_part_in_the_givens_behind_no_solution():
     grid = Grid.parse("1..." ".2.." "..3." "4...")
     assert solver.count_solutions(grid, 1) == 1 and not rules.conflicts(grid)
     assert count_solutions(grid, rules, 1) == 0
-    found = culprits(grid, rules)
+    found = culprits(grid, lambda g, limit, timeout: count_solutions(g, rules, limit, timeout=timeout))
     assert found.minimal and set(found.cells) == {5, 10, 12}
     only = Grid([v if i in found.cells else 0 for i, v in enumerate(grid.values)], grid.shape)
     assert count_solutions(only, rules, 1) == 0, "the culprits alone must admit no solution"

@@ -3,15 +3,16 @@
 batch_layout, batch_split, solve_many: their fields and results are in docs/engine-js.md. The page reads
 a file (or pasted text) as lines and sends them a chunk at a time, so that progress shows and Cancel
 works between chunks. It never parses a puzzle itself: the layout of the input, the reading of each line
-and the answers all come from the command line's own code (`sudoku_core.bulk`), so a file gives the page
+and the answers all come from the command line's own code (`sudoku_core.bank.bulk`), so a file gives the page
 what it gives `python -m sudoku_core solve|count|check`.
 """
 from __future__ import annotations
 
-from .. import bulk
-from ..formats import ParseError
-from ..grid import Grid
-from ..shape import Shape
+from ..bank import bulk
+from ..core.formats import ParseError
+from ..core.grid import Grid
+from ..core.shape import Shape
+from ..core.verdict import Verdict
 from .protocol import BridgeError, Request, capitalised, op
 
 #: The most lines (or items) one request may carry, and the most characters in all.
@@ -24,8 +25,8 @@ DEFAULT_MAX_MS = 10_000
 #: How long a request keeps taking new puzzles, by default.
 DEFAULT_BUDGET_MS = 100
 MODES = ("solve", "count", "check")
-#: bulk's statuses, as the page names them.
-_STATUS = {"invalid": "bad", "gave up": "gave_up"}
+#: The verdicts, as the page's batch table names them (the others as they are).
+_STATUS = {Verdict.INVALID: "bad", Verdict.GAVE_UP: "gave_up"}
 
 
 def _strings(request: Request, key: str, limit: int = MAX_LINES) -> "list[str]":
@@ -170,7 +171,7 @@ def op_solve_many(request: Request) -> dict:
 def _result(found: tuple, puzzle: str, output: str, mode: str) -> dict:
     number, status, count, solution, _seconds, message = found
     report = bulk.report_line(number, status, message, "solve" if mode == "solve" else "check")
-    if report is None and status in ("none", "conflict"):  # count and check report these too
-        report = f"line {number}: " + ("no solution" if status == "none" else f"clashing givens: {message}")
+    if report is None and status in (Verdict.NONE, Verdict.CONFLICT):  # count and check report these too
+        report = f"line {number}: " + ("no solution" if status == Verdict.NONE else f"clashing givens: {message}")
     return {"line": number, "puzzle": puzzle, "status": _STATUS.get(status, status), "count": count,
             "solution": solution, "output": output, "message": report}

@@ -12,7 +12,7 @@ from __future__ import annotations
 from enum import StrEnum
 from typing import Any
 
-from ..grid import Grid
+from ..core.grid import Grid
 from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path
 from ..logic.diagnose import Verdict
 from ..logic.path import PathStatus

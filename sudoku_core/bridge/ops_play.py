@@ -1,9 +1,9 @@
-"""The bridge's ops for the page's Play section: new puzzles (sudoku_core.generate) and exports.
+"""The bridge's ops for the page's Play section: new puzzles (sudoku_core.generator.classic) and exports.
 
 generate, export_game: their fields and results are in docs/engine-js.md. `generate` followed through
 `handle_json_with_progress` reports each stage (a full grid, givens removed, a rating), at most one
 report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and the solver links of
-`export_game` are written by `sudoku_core.formats`, which says where each form is defined.
+`export_game` are written by `sudoku_core.core.formats`, which says where each form is defined.
 """
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import time
 from contextlib import contextmanager
 from typing import Callable, Iterator
 
-from ..formats import format_sdk, solver_links, sudokuwiki_string
-from ..generate import (
+from ..core.formats import format_sdk, solver_links, sudokuwiki_string
+from ..generator.classic import (
     GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
     RaterUnavailable, generate_details,
 )
-from ..grid import Grid
-from ..levels import LEVELS, Level
-from ..shape import Shape
+from ..core.grid import Grid
+from ..core.shape import Shape
+from ..logic.levels import LEVELS, Level
 from .protocol import BridgeError, Context, Request, capitalised, op, sentence
 
 #: The largest side the page may ask for (bigger grids take minutes in the browser).
@@ -93,7 +93,7 @@ def _variant_names(request: Request) -> "str | list | None":
 
 def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> dict:
     """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form)."""
-    from ..variant_generate import generate_variant  # only for variant requests: the engine starts without it
+    from ..generator.variants import generate_variant  # only for variant requests: the engine starts without it
 
     level = _level_word(request.text("level"))
     max_ms = request.max_ms()

@@ -9,11 +9,12 @@ them and classic requests run exactly as before.
 import sys
 
 from .. import __version__
-from ..compat import monotonic
-from ..culprits import culprits
-from ..formats import ParseError
-from ..grid import Grid
-from ..solver import SearchLimitExceeded, count_solutions, solve_and_count
+from ..core.compat import monotonic
+from ..core.culprits import culprits
+from ..core.formats import ParseError
+from ..core.grid import Grid
+from ..core.solver import SearchLimitExceeded, count_solutions, solve_and_count
+from ..core.verdict import Verdict
 from .protocol import FULL_ENGINE, LIGHT, OPS, BridgeError, Request, conflict_error, duration, op, refuse_conflicts
 
 #: Solutions counted by `solve` when the request names no limit: 2 answers "is it unique?".
@@ -48,7 +49,7 @@ def _under(rules: object) -> object:
     """The solver for a request's rules: the variant solver only when it sent some (imported then)."""
     if rules is None:
         return _Classic
-    from .. import variant_solver
+    from ..variants import solver as variant_solver
 
     return variant_solver
 
@@ -74,7 +75,7 @@ def _read_variant(text: object) -> "tuple[Grid, Rules] | None":
         if may_be_variant(text):
             raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.")
         return None
-    from ..variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+    from ..formats.variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
 
     if not is_variant_text(text):
         return None
@@ -146,7 +147,7 @@ def op_check(request: Request) -> dict:
     context = request.context
     clash = conflict_error(grid, rules)
     if clash is not None:
-        return {"status": "conflict", "message": clash.message, "cells": clash.cells, "ms": context.ms()}
+        return {"status": Verdict.CONFLICT, "message": clash.message, "cells": clash.cells, "ms": context.ms()}
     try:
         count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
     except SearchLimitExceeded:
@@ -154,17 +155,18 @@ def op_check(request: Request) -> dict:
         raise BridgeError("gave_up", f"The check gave up after {duration(ms)} without an answer.", ms=ms) from None
     if count == 0:
         clause, cells = _culprits(grid, rules, timeout)
-        return {"status": "none", "message": f"No solution{clause}", "cells": cells, "ms": context.ms()}
-    status, message = {
-        1: ("unique", "Valid: this puzzle has exactly one solution."),
-    }.get(count, ("several", "Not unique: this puzzle has more than one solution."))
+        return {"status": Verdict.NONE, "message": f"No solution{clause}", "cells": cells, "ms": context.ms()}
+    status = Verdict.of_count(count)
+    message = {Verdict.UNIQUE: "Valid: this puzzle has exactly one solution.",
+               Verdict.SEVERAL: "Not unique: this puzzle has more than one solution."}[status]
     return {"status": status, "message": message, "cells": [], "ms": context.ms()}
 
 
 def _culprits(grid: Grid, rules: object, timeout: "float | None") -> "tuple[str, list[int]]":
     """The end of the "no solution" sentence naming the givens that cannot all be right, and their cells."""
     budget = CULPRITS_BUDGET_S if timeout is None else min(CULPRITS_BUDGET_S, timeout)
-    cells = list(culprits(grid, rules, timeout=budget).cells)
+    count = _under(rules).count_solutions
+    cells = list(culprits(grid, lambda g, limit, timeout: count(g, rules, limit, timeout=timeout), timeout=budget).cells)
     if not cells:
         return ".", cells
     if len(cells) > MAX_NAMED:
@@ -187,8 +189,8 @@ def op_link(request: Request) -> dict:
     unless the puzzle is 9x9 Killer cages covering the grid and nothing else): the page's export buttons."""
     grid = request.grid()
     rules = request.rules(grid)
-    from ..fpuzzles import fpuzzles_link, sudokupad_link  # the variant modules: only when a link is asked for
-    from ..sudokuwiki_killer import sudokuwiki_killer_link
+    from ..formats.fpuzzles import fpuzzles_link, sudokupad_link  # the variant modules: only when a link is asked for
+    from ..formats.sudokuwiki import sudokuwiki_killer_link
 
     return {"fpuzzles": fpuzzles_link(grid, rules), "sudokupad": sudokupad_link(grid, rules),
             "sudokuwiki": sudokuwiki_killer_link(grid, rules)}

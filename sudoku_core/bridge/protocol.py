@@ -30,11 +30,11 @@ progress callback. The ops are listed, with their fields and results, in docs/en
 import json
 import sys
 
-from ..compat import perf_counter
-from ..formats import ParseError
-from ..grid import Grid
-from ..shape import Shape
-from ..wording import sentence  # the engine's wording rule, used by every op
+from ..core.compat import perf_counter
+from ..core.formats import ParseError
+from ..core.grid import Grid
+from ..core.shape import Shape
+from ..core.wording import sentence  # the engine's wording rule, used by every op
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
 #: largest any op accepted before (solve and check), so every request that was valid stays valid.
@@ -168,7 +168,7 @@ class Request:
         """The variant rules in `rules` for `grid`'s shape, None when not sent (classic Sudoku)."""
         if self.fields.get("rules") is None:
             return None
-        from ..rules import Rules, RulesError  # only for a request with rules: the engine starts without them
+        from ..variants.rules import Rules, RulesError  # only for a request with rules: the engine starts without them
 
         try:
             return Rules.from_dict(grid.shape, self.fields["rules"])

@@ -7,11 +7,11 @@
     'Hidden Single'
 """
 from .candidates import candidates, candidate_lists
-from .step import Step
+from .diagnose import diagnose, Diagnosis, Verdict
+from .levels import Level
 from .path import next_step, removed_marks, solve_path, Path, PathStatus, TECHNIQUES
 from .rating import rate, Rating
-from .diagnose import diagnose, Diagnosis, Verdict
-from ..levels import Level
+from .step import Step
 
 __all__ = ["candidates", "candidate_lists", "Step", "next_step", "removed_marks", "solve_path", "Path", "PathStatus",
            "TECHNIQUES", "rate", "Rating", "Level", "diagnose", "Diagnosis", "Verdict"]

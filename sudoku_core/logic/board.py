@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..grid import Grid
-from ..shape import Shape
+from ..core.grid import Grid
+from ..core.shape import Shape
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 
 def bits(mask: int):

@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..grid import Grid
+from ..core.grid import Grid
 from .board import bits, start_candidates, tables
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 
 def candidates(grid: Grid, rules: "Rules | None" = None) -> list[int]:

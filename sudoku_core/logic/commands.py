@@ -3,8 +3,8 @@
     python -m sudoku_core explain [--json] [FILE ...]   the steps of each puzzle
     python -m sudoku_core rate [FILE ...]               score<TAB>level<TAB>hardest technique
 
-Both run through the bank pipeline of the other commands (`sudoku_core.bulk`, with the chunk work in
-`sudoku_core.bank_logic`): puzzles from the files (standard input when none; gzip/bzip2/xz and CSV
+Both run through the bank pipeline of the other commands (`sudoku_core.bank.bulk`, with the chunk work in
+`sudoku_core.bank.logic`): puzzles from the files (standard input when none; gzip/bzip2/xz and CSV
 too), problems on standard error as `FILE:line N: reason`, the other puzzles still processed, exit
 status 1 when any puzzle failed; --jobs, --scheduler, --format, --output and --resume as for `solve`.
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from ..grid import Grid
+from ..core.grid import Grid
 from .path import RATING_ORDER, solve_path
 
 EXPLAIN_HELP = """\

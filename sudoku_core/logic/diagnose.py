@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from ..grid import Grid
-from ..solver import SearchLimitExceeded
+from ..core.grid import Grid
+from ..core.solver import SearchLimitExceeded
 from . import exact
 from .board import Board, bits
 from .phrases import cell_name, cells_text, sentence, sym
 from .techniques import singles
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 
 class Verdict(StrEnum):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Iterator
 
-from .. import solver
-from ..grid import Conflict, Grid
+from ..core import solver
+from ..core.grid import Conflict, Grid
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 
 def variant(rules: "Rules | None") -> "Rules | None":
@@ -27,7 +27,7 @@ def count_solutions(grid: Grid, rules: "Rules | None", limit: int, **budget) -> 
     rules = variant(rules)
     if rules is None:
         return solver.count_solutions(grid, limit, **budget)
-    from .. import variant_solver
+    from ..variants import solver as variant_solver
 
     return variant_solver.count_solutions(grid, rules, limit, **budget)
 
@@ -36,7 +36,7 @@ def solve(grid: Grid, rules: "Rules | None", **budget) -> "Grid | None":
     rules = variant(rules)
     if rules is None:
         return solver.solve(grid, **budget)
-    from .. import variant_solver
+    from ..variants import solver as variant_solver
 
     return variant_solver.solve(grid, rules, **budget)
 
@@ -45,7 +45,7 @@ def solve_and_count(grid: Grid, rules: "Rules | None", limit: int, **budget) -> 
     rules = variant(rules)
     if rules is None:
         return solver.solve_and_count(grid, limit, **budget)
-    from .. import variant_solver
+    from ..variants import solver as variant_solver
 
     return variant_solver.solve_and_count(grid, rules, limit, **budget)
 
@@ -54,6 +54,6 @@ def iter_solutions(grid: Grid, rules: "Rules | None", **budget) -> Iterator[Grid
     rules = variant(rules)
     if rules is None:
         return solver.iter_solutions(grid, **budget)
-    from .. import variant_solver
+    from ..variants import solver as variant_solver
 
     return variant_solver.iter_solutions(grid, rules, **budget)

@@ -4,7 +4,7 @@
 `RATING_ORDER` differs only in the singles, which it takes cheapest first on Sudoku Explainer's
 scale (a hidden single in a box before a naked single), so ratings follow that scale.
 
-Every function takes optional variant `rules` (`sudoku_core.rules.Rules`): the techniques then work on
+Every function takes optional variant `rules` (`sudoku_core.variants.rules.Rules`): the techniques then work on
 the rules' houses and peers, Killer cages add the techniques of `techniques.killer` (see `for_rules`),
 and the exact checks (uniqueness, the solution) use the variant solver.
 """
@@ -15,8 +15,8 @@ from enum import StrEnum
 from functools import lru_cache
 from typing import TYPE_CHECKING, Iterable
 
-from ..grid import Grid
-from ..solver import SearchLimitExceeded
+from ..core.grid import Grid
+from ..core.solver import SearchLimitExceeded
 from . import exact
 from .board import Board, Tables, bits, start_candidates, tables
 from .candidates import to_masks
@@ -27,7 +27,7 @@ from .techniques import (als, als_chains, chains, coloring, complex_fish, fish, 
                          templates, uniqueness, wings)
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 # (name, finder); the finder returns a Step or None.
 TECHNIQUES = (

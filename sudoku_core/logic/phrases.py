@@ -1,8 +1,8 @@
 """Small helpers that turn cells and deductions into words (cells named r1c1)."""
 from __future__ import annotations
 
-from ..shape import ALPHABET
-from ..wording import listing, sentence  # noqa: F401 - part of this module's vocabulary
+from ..core.shape import ALPHABET
+from ..core.wording import listing, sentence  # noqa: F401 - part of this module's vocabulary
 
 
 def cell_name(cell: int, side: int) -> str:

@@ -12,14 +12,14 @@ import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Iterable
 
-from ..formats import ParseError
-from ..grid import Grid
-from ..shape import ALPHABET
+from ..core.formats import ParseError
+from ..core.grid import Grid
+from ..core.shape import ALPHABET
 from .board import Board, bits, start_candidates, tables
 from .phrases import cell_name, sym
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 _TOKEN = re.compile(r"r(\d+)c(\d+)[:=]([0-9A-Za-z]+)")
 

@@ -12,15 +12,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..grid import Grid
-from ..levels import LEVELS, Level
+from ..core.grid import Grid
 from . import exact
 from .diagnose import Verdict
+from .levels import LEVELS, Level
 from .path import RATING_ORDER, PathStatus, solution_count, solve_path
 from .techniques import nested
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 #: The level (an index into `LEVELS`) of each technique: a puzzle's is that of its hardest technique.
 LEVEL_OF = {

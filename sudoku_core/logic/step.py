@@ -4,12 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..shape import Shape
+from ..core.shape import Shape
 from .board import tables
 from .phrases import cell_name, with_article
 
 if TYPE_CHECKING:
-    from ..rules import Rules
+    from ..variants.rules import Rules
 
 
 def _pair(pair: "tuple[int, int]") -> dict:

@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from sudoku_core.fpuzzles import read_fpuzzles
+from sudoku_core.formats.fpuzzles import read_fpuzzles
 
 KILLER_SEED = 5
 JIGSAW_SEED = 3

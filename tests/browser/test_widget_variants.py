@@ -12,9 +12,9 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from sudoku_core import Grid  # noqa: E402
-from sudoku_core.fpuzzles import fpuzzles_link  # noqa: E402
+from sudoku_core.formats.fpuzzles import fpuzzles_link  # noqa: E402
 from sudoku_core.logic.path import solve_path  # noqa: E402
-from sudoku_core.rules import Cage, Rules  # noqa: E402
+from sudoku_core.variants.rules import Cage, Rules  # noqa: E402
 
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 HARD_SOLUTION = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"

@@ -5,7 +5,7 @@
 //
 //   --repo DIR           the repository (default: the one holding this file)
 //   --portable A,B,...   the portable modules, as paths inside sudoku_core (default: PORTABLE, read from
-//                        sudoku_core/compat.py)
+//                        sudoku_core/core/compat.py)
 //   --max-examples N     hypothesis examples per test at most (default 25; a test's own max_examples, when
 //                        smaller, wins)
 //   --examples ID=N      at most N examples for one test (its name, file::name or full id); repeatable
@@ -86,13 +86,13 @@ function pageHeapMb() {
 }
 if (options.heapMb === null) options.heapMb = pageHeapMb();
 
-/** PORTABLE from sudoku_core/compat.py: the tuple of string literals after `PORTABLE =`. */
+/** PORTABLE from sudoku_core/core/compat.py: the tuple of string literals after `PORTABLE =`. */
 function portableModules() {
-  const source = readFileSync(join(packageDir, 'compat.py'), 'utf8');
+  const source = readFileSync(join(packageDir, 'core', 'compat.py'), 'utf8');
   const match = source.match(/^PORTABLE\s*=\s*\(([^)]*)\)/m);
-  if (!match) throw new Error('sudoku_core/compat.py has no `PORTABLE = (...)` tuple');
+  if (!match) throw new Error('sudoku_core/core/compat.py has no `PORTABLE = (...)` tuple');
   const names = [...match[1].replace(/#.*$/gm, '').matchAll(/(["'])([^"']+)\1/g)].map((m) => m[2]);
-  if (names.length === 0) throw new Error('PORTABLE in sudoku_core/compat.py names no module');
+  if (names.length === 0) throw new Error('PORTABLE in sudoku_core/core/compat.py names no module');
   return names;
 }
 

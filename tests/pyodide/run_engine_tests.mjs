@@ -10,7 +10,10 @@
 // SUDOKU_CLI_MODULES, build_site.CLI_MODULES) may: the page never runs them, and the library leaves out
 // what only they use. The pure-Python wheels of pytest, hypothesis and
 // their dependencies come from <wheel dir> (`make pyodide-wheels`); the repository is mounted read-only at
-// /repo for the test files. Exit status: pytest's, or 5 when the engine reached past the library.
+// /repo for the test files. SUDOKU_PYODIDE_SHARD="i/k" runs only every k-th test from the i-th (0-based) of
+// the collected ones, so that k runs side by side share the suite's heavy files evenly (each shard still
+// checks the whole import watch for the tests it runs). Exit status: pytest's, or 5 when the engine reached
+// past the library.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +49,8 @@ pyodide.FS.mount(pyodide.FS.filesystems.NODEFS, { root: resolve(repoRoot) }, '/r
 
 pyodide.globals.set('test_files', pyodide.toPy(testFiles));
 pyodide.globals.set('cli_modules', pyodide.toPy(JSON.parse(process.env.SUDOKU_CLI_MODULES || '[]')));
+const [shardIndex, shardCount] = (process.env.SUDOKU_PYODIDE_SHARD || '0/1').split('/').map(Number);
+pyodide.globals.set('shard', pyodide.toPy([shardIndex, shardCount]));
 let status;
 try {
   status = pyodide.runPython(`
@@ -57,7 +62,7 @@ os.chdir("/repo")
 sys.path[:] = [p for p in sys.path if p not in ("", ".", "/repo")] + [STOCK]  # the engine: the library's
 
 reached = set()   # modules the engine (but its command-line modules) asked for, by name
-CLI_FILES = {f"{LIBRARY}/{name.replace('.', '/')}.py" for name in cli_modules}
+CLI_FILES = {f"{LIBRARY}/{name.replace('.', '/')}{end}" for name in cli_modules for end in (".py", "/__init__.py")}
 
 def engine_on_stack(frame):
     """Whether engine code asks: the innermost engine frame on the stack is not a command-line module."""
@@ -99,7 +104,14 @@ builtins.__import__ = watched_import
 import sudoku_core, pytest
 print(f"Python {sys.version.split()[0]} on {sys.platform}; sudoku_core {sudoku_core.__version__} from {os.path.dirname(sudoku_core.__file__)}")
 args = ["-q", "-p", "no:cacheprovider", "--rootdir=/repo", "-o", "addopts=", *[os.path.join("/repo", f) for f in test_files]]
-status = int(pytest.main(args))
+class Shard:
+    """Keeps every k-th collected test from the i-th: neighbours (one file's, one parametrized test's) spread."""
+    @staticmethod
+    def pytest_collection_modifyitems(config, items):
+        index, count = shard
+        items[:] = items[index::count]
+
+status = int(pytest.main(args, plugins=[Shard]))
 
 def origin(name):
     spec = getattr(sys.modules.get(name), "__spec__", None)

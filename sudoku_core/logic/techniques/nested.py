@@ -22,8 +22,8 @@ from __future__ import annotations
 from contextlib import contextmanager
 from contextvars import ContextVar
 
+from ...core.grid import Grid
 from ..board import Board, bits
-from ...grid import Grid
 from ..phrases import cell_name, sym
 from ..step import Step
 from .forcing import Trace, _clip, _common, propagate, settle, trace
@@ -80,7 +80,7 @@ def _solution(b: Board) -> "list[int] | None":
     never refutes a digit some solution has (so this holds with several solutions too). None when the
     exact solver finds none within `SOLVER_NODES`: then every candidate is tried."""
     from .. import exact  # the exact solver, loaded only when a search gets this far
-    from ...solver import SearchLimitExceeded
+    from ...core.solver import SearchLimitExceeded
 
     known = _SOLVED.get(b.t)
     if known is None or not all(v == 0 and m >> (s - 1) & 1 or v == s

@@ -1,0 +1,1 @@
+"""Making puzzles: classic grids of a chosen difficulty (`classic`) and variant puzzles (`variants`)."""

@@ -1,0 +1,537 @@
+"""Exact solving under variant rules (`sudoku_core.variants.rules.Rules`): Jigsaw, X, Windoku, extra regions,
+anti-knight, anti-king and Killer cages, alone or together, on any box shape.
+
+Classic rules go straight to `sudoku_core.core.solver`. The rest run through the same search, the classic
+solver's `_Search`, over other tables (`topology.Topology`, made once per rules): the state is one bitboard
+per digit (bit i of `cand[d]` set when digit d+1 may stand in cell i; a placed digit keeps its own bit)
+plus `cand[n]`, the board of placed cells; a branch is `list(cand)`.
+
+Propagation, repeated to a fixed point:
+  * naked singles: placing a digit clears it from the cell's peers (houses, cages, chess moves);
+  * hidden singles in every house of `side` cells, all digits and houses at once on the packed boards:
+    rows, columns (and boxes) as in the classic solver, diagonals and windows by the same folds, Jigsaw
+    regions, extra regions and cages of `side` cells by masked shifts (`topology`);
+  * Killer cages, from tables made once per (size, total, side): every digit set (a bitmask, bit d-1 for
+    digit d) of `size` distinct digits adding to `total`. At a node a cage keeps the sets that hold all
+    its placed digits and whose other digits its open cells can take one each (an exact matching for up
+    to `MATCHED_CELLS` open cells, else: every open cell can take one of them); each open cell keeps the
+    digits it takes in some kept filling. A digit every kept set needs is placed when one open cell can
+    hold it (a hidden single in the cage), and is otherwise cleared from every cell that sees all the
+    open cells that can. A cage's conclusions depend only on its own cells' candidates, so each cage
+    remembers them by that state, and only cages whose cells changed since the last look are looked at;
+  * the "45 rule", fixed by the rules and so found once: the cells of a house outside the cages lying
+    wholly inside it (innies), and the cells outside a house of the cages that cover it (outies, when
+    they see each other), add up to a known total: they become cages of the search (not of the puzzle);
+  * locked candidates: box and line as in the classic solver when the boxes are houses; then between
+    any two kinds of houses that share two cells or more (regions and rows or columns, a diagonal or the
+    windows and the boxes or lines, ...): when a digit's candidates in one house lie all in its
+    intersection with another, the other loses the digit elsewhere (`topology.PairLock`).
+Then the search branches on the open cell with the fewest candidates, digits in increasing order.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from math import comb
+from typing import Callable, Iterator
+
+from ..core import solver
+from ..core.grid import Grid
+from ..core.solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
+from .rules import Rules, RulesError
+from .topology import Topology, irregular_kind, lattice_kind, locked_pairs, pair_eliminations
+
+__all__ = ["cage_combinations", "count_solutions", "is_unique", "iter_solutions", "solve", "solve_and_count",
+           "SearchLimitExceeded", "SearchStats", "Tally"]
+
+#: Cages whose digit sets would number more than this (only on big grids: 25x25 and past) are checked by
+#: the bounds of their sums instead of by a table.
+MAX_COMBINATIONS = 20_000
+#: Cages with up to this many open cells are filled exactly (each cell keeps the digits it takes in some
+#: whole filling); larger ones only drop the digit sets some open cell cannot take part in.
+MATCHED_CELLS = 4
+_MEMO_KEPT = 1 << 14  # cage states remembered per cage before the memo starts afresh
+
+
+@lru_cache(maxsize=None)
+def cage_combinations(size: int, total: int, side: int) -> "tuple[int, ...]":
+    """Every set of `size` distinct digits from 1..`side` adding up to `total`, as digit bitmasks (bit d-1
+    for digit d), in increasing order of the bitmask. Empty when no set makes the total."""
+    found: list[int] = []
+
+    def extend(low: int, left: int, remaining: int, mask: int) -> None:
+        if left == 0:
+            if remaining == 0:
+                found.append(mask)
+            return
+        if left * side - left * (left - 1) // 2 < remaining:
+            return  # even the largest `left` digits fall short
+        for d in range(low, side - left + 2):
+            if d * left + left * (left - 1) // 2 > remaining:
+                break  # the smallest `left` digits from d on already overshoot
+            extend(d + 1, left - 1, remaining - d, mask | 1 << (d - 1))
+
+    if 0 < size <= side:
+        extend(1, size, total, 0)
+    return tuple(sorted(found))
+
+
+@lru_cache(maxsize=None)
+def _digit_lists(n: int) -> "tuple[tuple[int, ...], ...]":
+    """For each digit bitmask of a grid of side n (n <= 12), its digits as 0-based indexes."""
+    return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
+
+
+def _digits_of(mask: int) -> "list[int]":
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
+    """Cells with candidate digit masks `masks`, as many cells as digits in their union, each taking a
+    different digit: for each cell, the digits it takes in some such assignment (a perfect matching);
+    None when there is none. Small (the open cells of one cage), and the same states recur in a search."""
+    k = len(masks)
+    order = sorted(range(k), key=lambda j: masks[j].bit_count())
+    lists = _digit_lists(12) if max(masks) < 1 << 12 else None
+    options = [lists[masks[j]] if lists is not None else _digits_of(masks[j]) for j in order]
+    supported = [0] * k
+    chosen = [0] * k
+
+    def fill(depth: int, used: int) -> None:
+        if depth == k:
+            for j in range(k):
+                supported[j] |= chosen[j]
+            return
+        for d in options[depth]:
+            bit = 1 << d
+            if not used & bit:
+                chosen[depth] = bit
+                fill(depth + 1, used | bit)
+
+    fill(0, 0)
+    if not supported[0]:
+        return None
+    out = [0] * k
+    for depth, j in enumerate(order):
+        out[j] = supported[depth]
+    return tuple(out)
+
+
+class _CageTable:
+    """One Killer cage as the search sees it: its cells as a board, its total and its digit sets."""
+
+    __slots__ = ("cells", "mask", "total", "combos", "combo_set", "memo")
+
+    def __init__(self, cells: "tuple[int, ...]", total: int, side: int) -> None:
+        self.cells = cells
+        self.mask = sum(1 << i for i in cells)
+        self.total = total
+        if comb(side, len(cells)) <= MAX_COMBINATIONS:
+            self.combos: "tuple[int, ...] | None" = cage_combinations(len(cells), total, side)
+            self.combo_set = frozenset(self.combos)
+        else:
+            self.combos, self.combo_set = None, frozenset()
+        self.memo: dict = {}  # the cage's cells' state -> what it allows (see `_Search._cages`)
+
+
+class _VariantTables(solver._Tables):
+    """What a search under one set of rules needs, made once per `Rules`: the classic tables of its shape
+    with its peers and houses (`topology`), and its Killer cages."""
+
+    __slots__ = ("topology", "irregular", "box_lines", "pairs", "cages", "digit_lists")
+
+    def __init__(self, rules: Rules) -> None:
+        classic = solver._tables(rules.shape)
+        for name in solver._Tables.__slots__:
+            setattr(self, name, getattr(classic, name))
+        topo = self.topology = Topology(rules)
+        n, spread = self.n, self.digit_spread
+        self.peer_masks = topo.peer_masks
+        classic_kinds, lattice, irregular = topo.kinds
+        self.unit_kinds = classic.unit_kinds[:len(classic_kinds)] + tuple(lattice_kind(g, spread) for g in lattice)
+        self.irregular = tuple(irregular_kind(g, n, spread) for g in irregular)
+        if self.irregular and n <= 9:
+            # Houses of any shape: scoring every two-candidate cell finds better branches (Jigsaw: 7 % less
+            # time; on 16x16 grids and in the classic search it costs more than it saves).
+            self.pairs_scored = n * n
+        # Box-line locked candidates come after the cages (`_Search._variant_steps`), not in the classic steps.
+        self.locked = None
+        self.box_lines = classic.locked if topo.boxes else None
+        self.pairs = locked_pairs(classic_kinds + lattice + irregular, n, spread, topo.boxes)
+        summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
+        summed += _house_sums(rules, summed, self.peer_masks)
+        self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed))
+        self.digit_lists = _digit_lists(n) if n <= 12 else None
+
+
+def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
+                peers: "tuple[int, ...] | None" = None) -> "list[tuple[tuple[int, ...], int]]":
+    """The sums that Killer cages force on parts of houses (the "45 rule"), as more cages: a house of
+    `side` cells adds up to 1 + 2 + ... + side, and a union of k disjoint houses (here: runs of 2 to
+    side - 1 neighbouring rows or columns) to k times that, so
+
+    * innies: the cells of a house (union) outside the cages that lie wholly inside it add up to the rest;
+    * outies: when the cages that touch a house (union) cover it, their cells outside it add up to their
+      totals less its sum.
+
+    Kept only when those cells see each other (their digits are distinct, as in a cage); always so for
+    the innies of one house. `peers`: each cell's peers as a board. Fixed by the rules, so found once,
+    not per node."""
+    if not cages:
+        return []
+    n = rules.shape.side
+    full = n * (n + 1) // 2
+    if peers is None:
+        peers = tuple(sum(1 << j for j in p) for p in rules.peers)
+    areas = [(sum(1 << i for i in house.cells), 1) for house in rules.houses if len(house.cells) == n]
+    rows = [sum(1 << (r * n + c) for c in range(n)) for r in range(n)]
+    columns = [sum(1 << (r * n + c) for r in range(n)) for c in range(n)]
+    for k in range(2, n):
+        for first in range(n - k + 1):
+            areas.append((sum(rows[first:first + k]), k))
+            areas.append((sum(columns[first:first + k]), k))
+    masks = [(sum(1 << i for i in c), t) for c, t in cages]
+
+    def distinct(cells: int) -> bool:
+        rest = cells
+        while rest:
+            low = rest & -rest
+            if cells & ~low & ~peers[low.bit_length() - 1]:
+                return False
+            rest ^= low
+        return True
+
+    def as_cells(cells: int) -> "tuple[int, ...]":
+        return tuple(i for i in range(n * n) if cells >> i & 1)
+
+    found = []
+    for area, k in areas:
+        rest, inside, covered, touching = area, 0, 0, 0
+        for c, t in masks:
+            if c & area:
+                covered |= c
+                touching += t
+                if not c & ~area:
+                    rest &= ~c
+                    inside += t
+        if inside and rest and rest != area and (k == 1 or distinct(rest)):
+            found.append((as_cells(rest), k * full - inside))
+        outside = covered & ~area
+        if outside and not area & ~covered and distinct(outside):
+            found.append((as_cells(outside), touching - k * full))
+    return found
+
+
+_TABLES: "dict[Rules, _VariantTables]" = {}
+_TABLES_KEPT = 32  # rules seen lately; a page or a batch reuses one set of rules many times
+
+
+def _tables(rules: Rules) -> _VariantTables:
+    t = _TABLES.get(rules)
+    if t is None:
+        if len(_TABLES) >= _TABLES_KEPT:
+            _TABLES.pop(next(iter(_TABLES)))
+        t = _TABLES[rules] = _VariantTables(rules)
+    return t
+
+
+class _Search(solver._Search):
+    """One search over one puzzle under variant rules: the classic search (its placing, choice of cell,
+    branching and budgets) over the variant tables, with the variant propagation."""
+
+    def __init__(self, grid: Grid, rules: Rules, max_nodes: "int | None", deadline: "float | None",
+                 stats: "SearchStats | None") -> None:
+        self.grid = grid
+        self.t = _tables(rules)
+        self.max_nodes = max_nodes
+        self.deadline = deadline
+        self.stats = stats if stats is not None else SearchStats()
+        self._more = self._variant_steps if self.t.cages or self.t.box_lines or self.t.pairs else None
+        if not self.t.irregular:
+            self._hidden_singles = super()._hidden_singles  # the classic step alone: one call fewer a round
+
+    def _hidden_singles(self, packed: int, settled: int) -> int:
+        """The classic solver's hidden singles (rows, columns, boxes and the houses folded like them),
+        or when there are none, those of the houses of any shape (`topology.IrregularKind`): the next
+        round looks at those anyway, and a round that finds singles in lines skips the dearer houses
+        (7 % off a Jigsaw search, the same nodes)."""
+        found = super()._hidden_singles(packed, settled)
+        if found:
+            return found
+        for anchors, gather, fold, spread, scatter in self.t.irregular:
+            in_rows = gather(packed)
+            once, twice = fold(*in_rows)
+            if anchors & ~once:
+                return -1
+            single = once & ~twice & anchors
+            if single:
+                found |= scatter((single * spread) & in_rows[0]) & packed & ~settled  # from the one row with a place
+        return found
+
+    # -- propagation: the classic solver's over these tables, then these steps ------------------------
+    def _variant_steps(self, cand: "list[int]", open_cands: int, since: "list[int] | None"
+                       ) -> "tuple[int, list[int] | None]":
+        """When the singles find nothing more: the Killer cages whose cells changed since the state `since`
+        (all of them when None), then locked candidates, box and line as in the classic solver and between
+        other kinds of houses. (1 when a candidate went, 0 when none did, -1 on a contradiction; the state
+        the cages were looked at in.)"""
+        t = self.t
+        if t.cages:
+            if since is None:
+                dirty = t.all_cells
+            else:
+                dirty = 0
+                for d in range(t.n):
+                    dirty |= cand[d] ^ since[d]
+            since = list(cand)
+            changed = self._cages(cand, dirty)
+            if changed:
+                return changed, since
+        if not open_cands:
+            return 0, since
+        gone = 0 if t.box_lines is None else _locked_eliminations(t.box_lines, open_cands)
+        if t.pairs:
+            gone |= pair_eliminations(t.pairs, open_cands, t.stride)
+        gone &= open_cands
+        if gone:
+            all_cells = t.all_cells
+            for d, shift in enumerate(t.shifts):
+                cleared = gone >> shift & all_cells
+                if cleared:
+                    cand[d] &= ~cleared
+            return 1, since
+        return 0, since
+
+    def _cages(self, cand: "list[int]", dirty: int) -> int:
+        """Prune the Killer cages that have a cell in `dirty` by their digit sets: 1 when a candidate
+        went, 0 when none did, -1 on a contradiction. What a cage allows depends only on its own cells'
+        candidates, so each cage remembers its conclusions by that state (the same states recur all
+        over a search)."""
+        t = self.t
+        n = t.n
+        digits = range(n)
+        changed = 0
+        for cage in t.cages:
+            mask = cage.mask
+            if not mask & dirty:
+                continue
+            state = tuple([cand[d] & mask for d in digits] + [cand[n] & mask])
+            memo = cage.memo
+            found = memo.get(state)
+            if found is None:
+                if len(memo) >= _MEMO_KEPT:
+                    memo.clear()
+                found = memo[state] = self._cage_deductions(cage, state)
+            if not found:
+                return -1
+            clears, places = found
+            for d, gone in clears:
+                if cand[d] & gone:
+                    cand[d] &= ~gone
+                    changed = 1
+            for d, cell in places:
+                if not cand[n] & cell:
+                    if not self._place(cand, d, cell):
+                        return -1
+                    changed = 1
+        return changed
+
+    def _cage_deductions(self, cage: _CageTable, state: "tuple[int, ...]") -> "tuple | None":
+        """What a cage whose cells hold `state` (its part of each digit's board, then of the placed cells'
+        board) allows: ((digit, cells that lose it), ...), ((digit, the one cell that must take it), ...);
+        () when it cannot be filled."""
+        t = self.t
+        n = t.n
+        digit_lists = t.digit_lists
+        solved = state[n]
+        open_ = cage.mask & ~solved
+        placed = avail = 0
+        for d in range(n):
+            x = state[d]
+            if x:
+                if x & open_:
+                    avail |= 1 << d
+                if x & solved:
+                    placed |= 1 << d
+        combos = cage.combos
+        if not open_:
+            if combos is not None:
+                return ((), ()) if placed in cage.combo_set else ()
+            return ((), ()) if sum(d + 1 for d in _digits_of(placed)) == cage.total else ()
+        if combos is None:
+            return ((), ()) if self._cage_bounds(cage, placed, avail, open_) else ()
+
+        def digits_in(mask: int) -> "tuple[int, ...] | list[int]":
+            return digit_lists[mask] if digit_lists is not None else _digits_of(mask)
+
+        allowed = placed | avail
+        union = 0
+        required = -1
+        open_count = open_.bit_count()
+        several = open_count > 1 and open_count <= MATCHED_CELLS
+        pair = open_count == 2
+        if several:
+            cells = [i for i in cage.cells if open_ >> i & 1]
+            masks = [0] * len(cells)
+            for d in digits_in(avail):
+                board = state[d]
+                for k, i in enumerate(cells):
+                    if board >> i & 1:
+                        masks[k] |= 1 << d
+            support = [0] * len(cells)
+        for c in combos:
+            if c & placed != placed or c & ~allowed:
+                continue
+            rest = c ^ placed
+            if pair:
+                # two open cells (a 2-cell cage, or a cage down to two): the set's other two digits a, b
+                a = rest & -rest
+                b = rest ^ a
+                m0, m1 = masks
+                s0 = s1 = 0
+                if m0 & a and m1 & b:
+                    s0, s1 = a, b
+                if m0 & b and m1 & a:
+                    s0 |= b
+                    s1 |= a
+                if not s0:
+                    continue
+                support[0] |= s0
+                support[1] |= s1
+            elif several:
+                # the open cells must take the set's other digits, one each
+                kept = [m & rest for m in masks]
+                if not all(kept):
+                    continue
+                matched = _matchings(tuple(kept))
+                if matched is None:
+                    continue
+                for k, m in enumerate(matched):
+                    support[k] |= m
+            else:
+                # at least, every open cell must be able to take one of them
+                cover = 0
+                for d in digits_in(rest):
+                    cover |= state[d]
+                if open_ & ~cover:
+                    continue
+            union |= rest
+            required &= rest
+        if not union:
+            return ()
+        clear: "dict[int, int]" = {}
+        if several:
+            for k, i in enumerate(cells):
+                for d in digits_in(masks[k] & ~support[k]):
+                    clear[d] = clear.get(d, 0) | 1 << i
+        else:
+            for d in digits_in(avail & ~union):
+                clear[d] = open_
+        places = []
+        peer_masks = t.peer_masks
+        for d in digits_in(required):
+            x = state[d] & open_ & ~clear.get(d, 0)
+            if not x & (x - 1):
+                if not x:
+                    return ()
+                places.append((d, x))  # the only open cell of the cage that can hold d
+                continue
+            # d is in one of the cells of x: a cell that sees them all cannot be d
+            seen_by_all = t.all_cells
+            while x:
+                low = x & -x
+                seen_by_all &= peer_masks[low.bit_length() - 1]
+                x ^= low
+            clear[d] = clear.get(d, 0) | seen_by_all
+        return tuple(clear.items()), tuple(places)
+
+    def _cage_bounds(self, cage: _CageTable, placed: int, avail: int, open_: int) -> bool:
+        """For a cage too big for a table: can `open_` cells take distinct available digits adding up to
+        what the placed digits leave of the total?"""
+        left = cage.total - sum(d + 1 for d in _digits_of(placed))
+        k = open_.bit_count()
+        choices = [d + 1 for d in _digits_of(avail)]
+        if len(choices) < k:
+            return False
+        return sum(choices[:k]) <= left <= sum(choices[-k:])
+
+
+# -- public API: the classic solver's, with the rules as the second argument ------------------------
+def _check(grid: Grid, rules: "Rules | None") -> "Rules | None":
+    """The rules to search under, or None for the classic solver."""
+    if rules is None:
+        return None
+    if rules.shape != grid.shape:
+        raise RulesError(f"the rules are for {rules.shape.name}, the grid is {grid.shape.name}")
+    return None if rules.is_classic else rules
+
+
+def iter_solutions(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
+                   timeout: "float | None" = None, stats: "SearchStats | None" = None) -> Iterator[Grid]:
+    """Every solution of `grid` under `rules`, in a fixed order (digits tried in increasing order).
+    Givens that break a rule give none. Raises `SearchLimitExceeded` when `max_nodes` or `timeout`
+    (seconds) runs out."""
+    variant = _check(grid, rules)
+    if variant is None:
+        yield from solver.iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats)
+        return
+    search = _Search(grid, variant, max_nodes, _deadline(timeout), stats)
+    for cand in search.solutions():
+        yield search.to_grid(cand)
+
+
+def solve(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
+          timeout: "float | None" = None, stats: "SearchStats | None" = None) -> "Grid | None":
+    """The first solution of `grid` under `rules`, or None when it has none. Raises `SearchLimitExceeded`
+    when the budget runs out first."""
+    return next(iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
+
+
+def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
+                    timeout: "float | None" = None, on_first: "Callable[[Grid], object] | None" = None) -> Tally:
+    """The first solution and the number of solutions up to `limit`, in one search (see
+    `solver.solve_and_count`: never raises `SearchLimitExceeded`; `gave_up` says why it stopped early)."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    if _check(grid, rules) is None:
+        return solver.solve_and_count(grid, limit, max_nodes=max_nodes, timeout=timeout, on_first=on_first)
+    first, count = None, 0
+    try:
+        for solution in iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout):
+            if first is None:
+                first = solution
+                if on_first is not None:
+                    on_first(solution)
+            count += 1
+            if count >= limit:
+                break
+    except SearchLimitExceeded as err:
+        return Tally(first, count, str(err) or "gave up: the search limit ran out")
+    return Tally(first, count, None)
+
+
+def count_solutions(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
+                    timeout: "float | None" = None, stats: "SearchStats | None" = None) -> int:
+    """How many solutions `grid` has under `rules`, counting no further than `limit`. Raises
+    `SearchLimitExceeded` when the budget runs out first."""
+    if limit < 1:
+        raise ValueError("limit must be at least 1")
+    variant = _check(grid, rules)
+    if variant is None:
+        return solver.count_solutions(grid, limit, max_nodes=max_nodes, timeout=timeout, stats=stats)
+    count = 0
+    for _ in _Search(grid, variant, max_nodes, _deadline(timeout), stats).solutions():
+        count += 1
+        if count >= limit:
+            break
+    return count
+
+
+def is_unique(grid: Grid, rules: "Rules | None" = None, **budget: "int | float | None") -> bool:
+    """True when `grid` has exactly one solution under `rules`."""
+    return count_solutions(grid, rules, 2, **budget) == 1
