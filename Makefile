@@ -59,10 +59,10 @@ $(PYODIDE_WHEELS)/.downloaded: Makefile $(VENV)/.installed
 pyodide-wheels: $(PYODIDE_WHEELS)/.downloaded
 
 # SUDOKU_FULL_SUITE=1: a test whose prerequisites are missing fails instead of skipping. pytest-xdist runs
-# the tests on every core (-n auto): each worker has its own browser and Pyodide, and the engine's suite inside
-# Pyodide is cut in shards (tests/test_in_pyodide.py) so that no one test holds a core for long.
+# the tests on every core (-n auto), the longest first (tests/conftest.py); each worker has its own browser
+# and Pyodide, and the engine's suite inside Pyodide is cut in shards (tests/test_in_pyodide.py).
 test: $(VENV)/.installed node_modules/.installed chromium site $(PYODIDE_WHEELS)/.downloaded
-	SUDOKU_FULL_SUITE=1 $(PY) -m pytest -n auto
+	SUDOKU_FULL_SUITE=1 $(PY) -m pytest -n auto --dist loadgroup
 
 test-engine: $(VENV)/.installed
 	$(PY) -m pytest -n auto --ignore=tests/browser

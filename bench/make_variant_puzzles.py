@@ -4,8 +4,11 @@
 
 Every set starts from solutions made here: Killer cages are laid over the solutions of the first
 classic puzzles of data/17_clue.txt.gz; Jigsaw, X and Windoku grids are solved from an empty grid with a
-random first row. Each line of an output file is one JSON object: {"givens": one-line grid, "rules":
-Rules.to_dict(), "solution": one-line grid}. Every puzzle has exactly one solution, proved by
+random first row. The palette set (`--palette-only` makes it alone) lays constraints of one theme
+(thermometers, arrows, Kropki dots, XV, ...; see `PALETTE_THEMES`) over such a grid with
+`sudoku_core.generator.palette.lay_many`, then removes givens while the puzzle stays unique. Each line
+of an output file is one JSON object: {"givens": one-line grid, "rules": Rules.to_dict(), "solution":
+one-line grid}. Every puzzle has exactly one solution, proved by
 `sudoku_core.variants.solver.count_solutions`.
 """
 from __future__ import annotations
@@ -21,6 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from sudoku_core import Grid, Shape  # noqa: E402
 from sudoku_core.core import solver  # noqa: E402
+from sudoku_core.generator.palette import lay_many  # noqa: E402
+from sudoku_core.variants.constraints import Constraint  # noqa: E402
 from sudoku_core.variants.rules import Cage, Rules  # noqa: E402
 from sudoku_core.variants.solver import SearchLimitExceeded, count_solutions, solve  # noqa: E402
 
@@ -110,15 +115,20 @@ def random_solution(rules: Rules, rng: random.Random) -> "Grid | None":
     return None
 
 
-def remove_givens(solution: Grid, rules: Rules, rng: random.Random) -> Grid:
-    """Take givens away in random order while the puzzle stays unique."""
+def remove_givens(solution: Grid, rules: Rules, rng: random.Random, max_nodes: "int | None" = None) -> Grid:
+    """Take givens away in random order while the puzzle stays unique (a check that runs out of
+    `max_nodes` keeps the given)."""
     values = list(solution.values)
     order = list(range(81))
     rng.shuffle(order)
     for i in order:
         keep = values[i]
         values[i] = 0
-        if count_solutions(Grid(values, NINE), rules, 2) != 1:
+        try:
+            unique = count_solutions(Grid(values, NINE), rules, 2, max_nodes=max_nodes) == 1
+        except SearchLimitExceeded:
+            unique = False
+        if not unique:
             values[i] = keep
     return Grid(values, NINE)
 
@@ -159,6 +169,61 @@ def jigsaw_regions(rng: random.Random, swaps: int = 300) -> "tuple[tuple[int, ..
     return tuple(tuple(i for i in range(81) if owner[i] == k) for k in range(9))
 
 
+#: The palette set's themes: (kinds drawn, how many clues, rules-wide flags). A theme with the negative
+#: constraint gets every dot of its kinds the grid has.
+PALETTE_THEMES = (
+    (("thermometer",), 10, {}),
+    (("thermometer", "slow_thermometer"), 10, {}),
+    (("arrow",), 10, {}),
+    (("white_dot", "black_dot"), 16, {}),
+    (("white_dot", "black_dot"), 0, {"negative": ("black", "white")}),
+    (("xv",), 14, {}),
+    (("xv",), 0, {"negative": ("xv",)}),
+    (("little_killer", "sandwich"), 10, {}),
+    (("whispers", "renban", "palindrome", "between"), 10, {}),
+    (("odd", "even", "minimum", "maximum", "quadruple", "clone"), 14, {}),
+    (("white_dot",), 6, {"nonconsecutive": True}),
+    (("thermometer", "arrow", "white_dot", "black_dot", "xv", "little_killer", "whispers", "renban"), 10, {}),
+)
+PALETTE_NODES = 3_000  # per uniqueness check while removing givens (a bias to puzzles proved in fewer)
+
+
+def all_dots(values: "tuple[int, ...]", kinds: "tuple[str, ...]") -> "list[Constraint]":
+    """Every Kropki dot (white, black) or XV the grid has between orthogonal neighbours."""
+    dots = []
+    for i in range(81):
+        for j in (i + 1, i + 9):
+            if j >= 81 or (j == i + 1 and j % 9 == 0):
+                continue
+            a, b = values[i], values[j]
+            if "white" in kinds and abs(a - b) == 1:
+                dots.append(Constraint("white_dot", (i, j)))
+            elif "black" in kinds and (a == 2 * b or b == 2 * a):
+                dots.append(Constraint("black_dot", (i, j)))
+            if "xv" in kinds and a + b in (5, 10):
+                dots.append(Constraint("xv", (i, j), a + b))
+    return dots
+
+
+def make_palette(count: int, seed: int) -> "list[dict]":
+    """`count` puzzles, the themes of `PALETTE_THEMES` in turn."""
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        kinds, many, flags = PALETTE_THEMES[len(out) % len(PALETTE_THEMES)]
+        sol = random_solution(Rules(NINE, nonconsecutive=flags.get("nonconsecutive", False)), rng)
+        if sol is None:
+            continue
+        laid = lay_many(kinds, many, sol.values, 9, rng)
+        if "negative" in flags:
+            laid += all_dots(sol.values, flags["negative"])
+        rules = Rules(NINE, constraints=tuple(laid), **flags)
+        puzzle = remove_givens(sol, rules, rng, PALETTE_NODES)
+        out.append({"givens": puzzle.to_line(), "rules": rules.to_dict(), "solution": sol.to_line()})
+        print(f"  palette {len(out)}: {'+'.join(kinds)}, {puzzle.givens} givens", flush=True)
+    return out
+
+
 def make_set(count: int, seed: int, make_rules) -> "list[dict]":
     rng = random.Random(seed)
     out = []
@@ -180,11 +245,15 @@ def write(name: str, puzzles: "list[dict]") -> None:
 
 def main() -> None:
     OUT.mkdir(parents=True, exist_ok=True)
+    if "--palette-only" in sys.argv[1:]:
+        write("palette_9x9.jsonl", make_palette(36, seed=2301))
+        return
     if "--no-killer" not in sys.argv[1:]:  # the Killer set takes a few minutes
         write("killer_9x9.jsonl", make_killers(100, seed=1401))
     write("jigsaw_9x9.jsonl", make_set(30, 1402, lambda rng: Rules(NINE, regions=jigsaw_regions(rng))))
     write("x_9x9.jsonl", make_set(30, 1403, lambda rng: Rules(NINE, diagonal_down=True, diagonal_up=True)))
     write("windoku_9x9.jsonl", make_set(30, 1404, lambda rng: Rules(NINE, windows=True)))
+    write("palette_9x9.jsonl", make_palette(36, seed=2301))
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Variant solver benchmark: Killer, Jigsaw, X and Windoku beside the classic engine, in one run.
+"""Variant solver benchmark: Killer, Jigsaw, X, Windoku and the setters' palette beside the classic engine,
+in one run.
 
     .venv/bin/python bench/variant_bench.py              # every puzzle of each set
     .venv/bin/python bench/variant_bench.py --limit 20   # quicker
@@ -13,7 +14,10 @@ nodes, the cost of one state of the search (with the set-up of each puzzle sprea
 sets solved in one node or a few, it is mostly set-up).
 
 The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py, except the
-published Killers of janko.at (472 puzzles, cages only). To compare
+published Killers of janko.at (472 puzzles, cages only). "Palette" is 36 puzzles of the setters'
+constraints, twelve themes in turn (thermometers, arrows, Kropki dots with and without the negative
+constraint, XV likewise, little killers and sandwiches, whispers/renban/palindrome/between lines, marked
+cells and clones, nonconsecutive, a mix), givens removed while unique. To compare
 like with like, the classic engine is measured on:
 
 * "classic 17-clue": the first puzzles of data/17_clue.txt.gz (mostly solved without a guess);
@@ -159,6 +163,8 @@ def main() -> None:
         ("Jigsaw (variant engine)", variant_puzzles("jigsaw_9x9.jsonl", args.limit)),
         ("X (variant engine)", variant_puzzles("x_9x9.jsonl", args.limit)),
         ("Windoku (variant engine)", variant_puzzles("windoku_9x9.jsonl", args.limit)),
+        ("Palette: thermometers, arrows, dots, XV, ... (variant engine)",
+         variant_puzzles("palette_9x9.jsonl", args.limit)),
         ("X givens as classic (classic engine)", variant_puzzles("x_9x9.jsonl", args.limit, True)),
         ("Windoku givens as classic (classic engine)", variant_puzzles("windoku_9x9.jsonl", args.limit, True)),
     ]
@@ -191,8 +197,8 @@ def rival(sets: list, ours: "dict[str, float]") -> None:
     print("| set | puzzles | median | p90 | max | ours, median | CP-SAT / ours |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for label, puzzles in sets:
-        if label.startswith(("classic 17-clue", "top1465 as Jigsaw")) or "as classic" in label:
-            continue  # the rows the variant sets are compared with are enough
+        if label.startswith(("classic 17-clue", "top1465 as Jigsaw", "Palette")) or "as classic" in label:
+            continue  # the rows the variant sets are compared with are enough; the rival models no palette
         times = []
         for grid, rules, expected in puzzles:
             seconds, found, first = cpsat_rival.solve_twice(grid, rules)

@@ -15,7 +15,8 @@ when none.
 Lines starting with `#` and blank lines are skipped.
 
 A case is *found* when running that finder again and again on the position (each step applied, at most
-`MAX_APPLICATIONS` times) makes every expected elimination and placement; a step is *wrong* when it
+`MAX_APPLICATIONS` times) makes every expected elimination and placement (a placement makes the
+eliminations of its cell's other digits, as in HoDoKu's reglib); a step is *wrong* when it
 removes the solution's digit or places another one. The grid must have exactly one solution, and the
 removed candidates must not include the solution's digit (a case that breaks either is a bad case).
 """
@@ -111,6 +112,7 @@ def run(case: Case, solution: Grid) -> Outcome:
                 wrong.append((cell, digit, "placed"))
             changed |= not board.values[cell]
             want_p.discard((cell, digit))
+            want_e -= {(c, d) for c, d in want_e if c == cell and d != digit}  # a placement clears its cell
         for cell, digit in step.eliminations:
             if solution.values[cell] == digit:
                 wrong.append((cell, digit, "removed"))

@@ -166,6 +166,22 @@ def test_the_path_of_a_puzzle_with_several_solutions_points_at_where_they_differ
     assert result["cells"] and "r2c1" in result["message"]
 
 
+# A diabolical puzzle (Sudoku Exchange set) and a position on its path, every entry right, whose next step
+# is an Avoidable Rectangle: r5c8, r8c8 and r8c9 were placed, so r5c9 is not 5.
+AR_PUZZLE = "..62.........9.27.9.2.46....584...6...1.8.3...9...182....56.1.7.23.1.........34.."
+AR_POSITION = "..62..94.5341982769.2.4651.3584297612.1.8.39..97..182...9562137723814659..5973482"
+
+
+def test_steps_know_the_givens_so_an_avoidable_rectangle_shows_as_in_hints():
+    hint = ok({"op": "hint", "puzzle": AR_POSITION, "givens": AR_PUZZLE})["step"]
+    steps = ok({"op": "path", "puzzle": AR_POSITION, "givens": AR_PUZZLE, "maxSteps": 1})["steps"]
+    assert hint["technique"] == steps[0]["technique"] == "Avoidable Rectangle"
+    assert steps[0]["eliminations"] == hint["eliminations"]
+    # without the givens every digit counts as given: no Avoidable Rectangle there
+    alone = ok({"op": "path", "puzzle": AR_POSITION, "maxSteps": 1})["steps"]
+    assert alone[0]["technique"] != "Avoidable Rectangle"
+
+
 def test_max_steps_is_checked():
     assert len(ok({"op": "path", "puzzle": HARD, "maxSteps": 3})["steps"]) == 3
     assert error({"op": "path", "puzzle": HARD, "maxSteps": 0})["code"] == "bad_request"

@@ -44,9 +44,10 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} (`make test` provides it)")
 
 
-#: The suite runs as this many Pyodide processes, each with every SHARDS-th test (pytest-xdist spreads them
-#: over the cores beside the rest of the suite; one run alone took 9 minutes of a 2-core machine's 20).
-SHARDS = 4
+#: The suite runs as this many Pyodide processes, each with the tests whose names hash to it (pytest-xdist
+#: spreads them over the cores beside the rest of the suite; one run alone took 9 minutes of a 2-core machine's
+#: 20). Each costs about 20 s of start-up.
+SHARDS = 6
 
 
 @pytest.fixture(scope="module")

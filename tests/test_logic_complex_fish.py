@@ -107,11 +107,33 @@ def test_mutant_x_wing_with_a_row_and_a_column_in_the_base():
     # hold both: r1c8 would leave column 9 no place outside box 3, so r1c2 is 1 and box 3's 1 is in column 9
     b = keep_one(open_board(), {1: {2, 8}})
     keep_one(b, {9: {2, 3}}, by_rows=False)
+    # (r1c2 is covered by box 1 or by column 2: either makes a Mutant X-Wing; the search takes column 2)
     step = cf.mutant_fish(b)
     assert step.technique == "Mutant Fish" and "Mutant X-Wing" in step.text
-    assert set(step.units) == {"row 1", "column 9", "box 1", "box 3"}
-    assert set(step.eliminations) == {(rc(r, c), 1) for r in (2, 3) for c in (1, 2, 3, 7, 8)}
+    assert set(step.units) == {"row 1", "column 9", "column 2", "box 3"}
+    assert set(step.eliminations) == ({(rc(r, c), 1) for r in (2, 3) for c in (7, 8)}
+                                      | {(rc(r, 2), 1) for r in range(2, 10)})
     assert cf.finned_mutant_fish(b) is None or cf.finned_mutant_fish(b).extra["fins"]
+
+
+def test_franken_x_wing_with_an_endo_fin():
+    # row 1 holds 1 at r1c1 and r1c8, box 1 at r1c1, r2c1 and r3c1: base row 1 and box 1 share r1c1 (an endo
+    # fin). Covers column 1 and column 8: if r1c1 is not 1, box 1's 1 is in column 1 below it; if it is,
+    # column 1 has it: either way r4c1-r9c1 lose 1
+    b = keep_one(open_board(), {1: {1, 8}})
+    for name in ((1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)):
+        b.cands[rc(*name)] &= ~1
+    rows_boxes = (*range(9), *range(18, 27))
+    cols_boxes = (*range(9, 27),)
+    groups = list(cf._Search(b, 0, rows_boxes, cols_boxes, cf.MAX_FINS, [10 ** 6]).fish(2))
+    fish = [f for group in groups for f in group if f[0] == (0, 18) and 9 in f[1]]
+    assert fish and all(f[2] == 1 << rc(1, 1) for f in fish)
+    assert any(f[3] == sum(1 << rc(r, 1) for r in range(4, 10)) for f in fish)
+
+
+def test_a_whale_is_named_by_its_size():
+    assert cf.SIZE_NAMES[5] == "Squirmbag" and cf.SIZE_NAMES[6] == "Whale"
+    assert all(size in cf.COMPLEX_SCORES[kind] for kind in cf.COMPLEX_SCORES for size in (5, 6))
 
 
 def test_nothing_on_an_open_grid():

@@ -335,6 +335,25 @@ def test_a_hint_points_out_a_wrong_entry_when_the_givens_are_known():
     assert right.technique != "Wrong Entry"
 
 
+# A diabolical puzzle (Sudoku Exchange set) and a position on its path whose next step is an Avoidable Rectangle.
+AR_PUZZLE = "..62.........9.27.9.2.46....584...6...1.8.3...9...182....56.1.7.23.1.........34.."
+AR_POSITION = "..62..94.5341982769.2.4651.3584297612.1.8.39..97..182...9562137723814659..5973482"
+
+
+def test_a_path_knows_the_givens_so_avoidable_rectangles_show_as_in_hints():
+    puzzle, position = Grid.parse(AR_PUZZLE), Grid.parse(AR_POSITION)
+    # from the puzzle itself (Explain): the digits the path places are not givens
+    assert "Avoidable Rectangle" in [s.technique for s in solve_path(puzzle).steps]
+    # from a position with the person's entries (Steps), given the puzzle: the same step as the hint
+    first = solve_path(position, puzzle=puzzle, max_steps=1).steps[0]
+    hint = next_step(position, puzzle=puzzle)
+    assert first.technique == hint.technique == "Avoidable Rectangle" and first.eliminations == hint.eliminations
+    # without the puzzle every digit counts as given; with a wrong entry the givens are not trusted
+    assert solve_path(position, max_steps=1).steps[0].technique != "Avoidable Rectangle"
+    wrong = Grid.parse(AR_POSITION.replace("..62..94.", "..62..94" + "1", 1))
+    assert not any(s.technique == "Avoidable Rectangle" for s in solve_path(wrong, puzzle=puzzle, max_steps=5).steps)
+
+
 def test_every_technique_has_a_level_word():
     from sudoku_core.logic.path import TECHNIQUES
     from sudoku_core.logic.rating import LEVEL_OF

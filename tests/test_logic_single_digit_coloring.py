@@ -68,12 +68,14 @@ def test_no_turbot_fish_without_the_row_link():
     assert single_digit.turbot_fish(board_with(1, turbot_places() | {"r2c3"})) is None
 
 
-def test_turbot_fish_leaves_a_skyscraper_to_its_name():
-    # rows 1 and 5 joined in column 1: a Skyscraper (r1c5 or r5c6 is 1), not told as a Turbot Fish
+def test_turbot_fish_is_the_general_form_of_a_skyscraper():
+    # rows 1 and 5 joined in column 1: a Skyscraper (r1c5 or r5c6 is 1), and so a Turbot Fish too (the
+    # hint order asks the Skyscraper first)
     places = everywhere_but("r1", "r5") | {"r1c1", "r1c5", "r5c1", "r5c6"}
     b = board_with(1, places)
-    assert single_digit.skyscraper(b) is not None
-    assert single_digit.turbot_fish(b) is None
+    skyscraper, turbot = single_digit.skyscraper(b), single_digit.turbot_fish(b)
+    assert skyscraper is not None and turbot is not None
+    assert removed(turbot) == removed(skyscraper)
 
 
 # -- Dual 2-String Kite --------------------------------------------------------------------------------
@@ -158,10 +160,21 @@ def test_no_remote_pair_in_three_cells():
 
 
 # -- Templates -----------------------------------------------------------------------------------------
-def test_templates_give_up_on_an_open_grid():
+def test_templates_are_counted_on_an_open_grid():
     b = board_with(1, everywhere_but())
-    assert templates.templates(b, 0) is None  # 46656 templates: past the budget
+    every, some, count = templates.templates(b, 0)
+    assert count == 46656 and every == 0 and some == (1 << 81) - 1  # 6^6 * 3^6 / 9 ... counted, not listed
     assert templates.template_set(b) is None and templates.template_delete(b) is None
+
+
+def test_template_delete_uses_what_another_digit_must_take():
+    # 2 may go in box 1 only at r1c1: every template of 2 takes it, so 1 (and every other digit) leaves it
+    b = board_with(1, everywhere_but())
+    for name in ("r1c2", "r1c3", "r2c1", "r2c2", "r2c3", "r3c1", "r3c2", "r3c3"):
+        b.cands[cell(name)] &= ~2
+    step = templates.template_delete(b)
+    assert step is not None and removed(step) == {"r1c1:1"}
+    assert "every way to place 2 puts it in r1c1" in step.text
 
 
 def test_no_template_step_on_an_open_16x16_grid():

@@ -113,10 +113,10 @@ def test_real_link_payload_decodes_to_its_published_json() -> None:
     assert compress_to_base64(json.dumps(data, separators=(",", ":"))) == LISUDOKU_PAYLOAD  # bit for bit
 
 
-def test_real_link_with_unsupported_constraints_is_refused_by_name() -> None:
-    with pytest.raises(ParseError, match="f-puzzles constraint '(odd|even|thermometer|difference|ratio|arrow)' "
-                                         "is not supported here"):
-        read_fpuzzles("https://f-puzzles.com/?load=" + LISUDOKU_PAYLOAD)
+def test_real_link_reads_its_palette_too() -> None:
+    rules = read_fpuzzles("https://f-puzzles.com/?load=" + LISUDOKU_PAYLOAD)[1]
+    assert sorted(c.kind for c in rules.constraints) == ["arrow", "black_dot", "black_dot", "even", "odd",
+                                                         "thermometer", "white_dot", "white_dot"]
 
 
 def test_real_link_without_them_reads_its_rules() -> None:
@@ -260,8 +260,8 @@ def fp(**changes: object) -> str:
     (fp(killercage=[{"cells": ["R1C1"], "value": "?"}]), "killercage 1: its value '?' is not a whole number"),
     (fp(killercage=[{"cells": ["R1C1", "R1C2"], "value": "30"}]), "never 30"),
     (fp(extraregion=[{"cells": []}]), "extraregion 1 must be {\"cells\": [\"R1C1\", ...]}"),
-    (fp(thermometer=[{"lines": [["R1C1", "R1C2"]]}]), "f-puzzles constraint 'thermometer' is not supported here"),
-    (fp(nonconsecutive=True), "f-puzzles constraint 'nonconsecutive' is not supported here"),
+    (fp(xsum=[{"cell": "R0C1", "value": "9"}]), "f-puzzles constraint 'xsum' is not supported here"),
+    (fp(skyscraper=[{"cell": "R0C1", "value": "3"}]), "f-puzzles constraint 'skyscraper' is not supported here"),
     (fp(antiknight="yes"), "'antiknight' must be true or false"),
     (fp(size=7), "size 7: a 7x7 grid cannot be split into boxes"),
     (fp(size=6), "\"grid\" must be 6 rows of 6 cells for size 6"),
@@ -269,7 +269,7 @@ def fp(**changes: object) -> str:
     ("[1, 2]", "must be a JSON object"),
     ("https://f-puzzles.com/?load=****", "not an f-puzzles link: its data is not lz-string base64"),
     ("https://f-puzzles.com/?id=abc123", "not an f-puzzles link"),
-    ("https://sudokupad.app/sclabc", "not an f-puzzles link"),
+    ("https://sudokupad.app/sclabc", "SudokuPad's own puzzle form"),
 ])
 def test_fpuzzles_errors(text: str, reason: str) -> None:
     with pytest.raises(ParseError) as caught:

@@ -5,6 +5,7 @@
 
 import { ALPHABET } from './grid-codec.js';
 import { LinkLayer, StepsPanel, paintMarks } from './logic-view.js';
+import { paletteCounts, paletteSentences } from './palette-draw.js';
 import { RulesLayer, describeRules, regionOf } from './variant-view.js';
 
 export function make(tag, props = {}, attrs = {}) {
@@ -48,11 +49,16 @@ export class BoardView {
     this.board = make('div', { className: 'board' }, { part: 'board', role: 'grid' });
     const frame = make('div', { className: 'board-frame' });
     frame.append(this.board);
+    this.frame = frame;
     this.links = new LinkLayer(frame);
     this.rulesLayer = new RulesLayer(frame);
     this.ruleWords = [];
+    // The palette's rules in short under the board (seen and printed); each one in words for a screen reader
+    // (the grid's description).
+    this.summary = make('p', { className: 'rules-summary', hidden: true }, { part: 'rules-summary' });
+    this.ruleSentences = make('div', { className: 'rules-words', id: 'rules-words' });
     this.stepsPanel = new StepsPanel(make, steps);
-    wrap.append(frame, this.stepsPanel.details);
+    wrap.append(frame, this.summary, this.ruleSentences, this.stepsPanel.details);
 
     const side = make('div', { className: 'side' });
     this.pad = make('div', { className: 'pad' }, { part: 'pad', role: 'group', 'aria-label': 'Digit pad' });
@@ -108,6 +114,13 @@ export class BoardView {
     });
     this.ruleWords = describeRules(rules, this.shape);
     this.rulesLayer.draw(rules, this.shape, this.regionNumbers);
+    const counts = paletteCounts(rules);
+    this.summary.textContent = counts ? `Rules: ${counts}.` : '';
+    this.summary.hidden = !counts;
+    const sentences = paletteSentences(rules, n);
+    this.ruleSentences.textContent = sentences.length ? `Rules: ${sentences.join('. ')}.` : '';
+    if (sentences.length) this.board.setAttribute('aria-describedby', 'rules-words');
+    else this.board.removeAttribute('aria-describedby');
     this.renderPeers();                 // a Jigsaw region changes who the focused cell's peers are
   }
 
@@ -130,6 +143,7 @@ export class BoardView {
   #buildBoard() {
     const { side: n, rows: br, cols: bc } = this.shape;
     this.board.style.setProperty('--n', String(n));
+    this.frame.style.setProperty('--n', String(n));     // the margin for clues outside the grid is a cell wide
     this.board.style.setProperty('--br', String(br));
     this.board.style.setProperty('--bc', String(bc));
     this.board.style.setProperty('--mk', String(Math.max(br, bc)));
@@ -271,11 +285,15 @@ export class BoardView {
       cell.setAttribute('part', `cell${kind === 'empty' ? '' : ` ${kind}`}${clash ? ' conflict' : ''}`);
       if (clash) cell.setAttribute('aria-invalid', 'true'); else cell.removeAttribute('aria-invalid');
       const region = this.regionNumbers ? `region ${this.regionNumbers[i] + 1}` : '';
+      // The name says what the cell shows (axe: label-content-name-mismatch), the description the rest.
+      const label = nameOf(i, this.shape.side, { v, kind, text, marks, kinds: deco.marks.get(i) });
+      if (cell.getAttribute('aria-label') !== label) cell.setAttribute('aria-label', label);
       const description = [describeCell(i, { v, kind, text, clash, marks, deco, pointed: view.pointed }), this.ruleWords[i], region]
         .filter(Boolean).join(', ');
       if (cell.getAttribute('aria-description') !== description) cell.setAttribute('aria-description', description);
     }
     if (deco.links.length) this.links.draw(deco.links, this.shape); else this.links.clear();
+    this.rulesLayer.light(deco.constraints);
   }
 
   /** The engine's state: the progress bar while it loads, Retry when it failed. */
@@ -308,6 +326,17 @@ function highlightClasses(i, deco, pointed) {
 }
 
 /** The cell's description for screen readers: its digit or marks, and what the hint or step says of it. */
+/** A cell's accessible name: where it is and what it shows, "Row 1, column 2, 5, given" or "Row 1, column 3,
+ *  candidates 2 5 7" (the marks drawn, struck ones too, in the order they are drawn). */
+function nameOf(i, n, { v, kind, text, marks, kinds }) {
+  const where = `Row ${Math.floor(i / n) + 1}, column ${(i % n) + 1}`;
+  if (v) return `${where}, ${text}${kind === 'given' ? ', given' : ''}`;
+  if (!marks) return where;
+  const shown = [];
+  for (let d = 1; d <= n; d++) if (marks.includes(d) || kinds?.get(d) === 'm-elim') shown.push(ALPHABET[d - 1]);
+  return shown.length ? `${where}, candidates ${shown.join(' ')}` : where;
+}
+
 function describeCell(i, { v, kind, text, clash, marks, deco, pointed }) {
   const parts = [];
   if (kind === 'ghost') parts.push(`empty, hint: ${text} goes here`);

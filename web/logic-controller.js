@@ -214,7 +214,10 @@ export class LogicController {
       await host.afterReading();
       await host.session.whenReady();
       grid = host.grid();
-      result = await host.session.ask('path', about(grid), { timeoutMs: PATH_TIMEOUT_MS });
+      const payload = about(grid);
+      const givens = givensLine(grid);
+      if (givens) payload.givens = givens;            // as for a hint: entries may make Avoidable Rectangles
+      result = await host.session.ask('path', payload, { timeoutMs: PATH_TIMEOUT_MS });
     } catch (error) {
       if (error.code === 'superseded') return;
       const why = error?.code === 'conflict' ? `two digits clash: ${error.message}` : String(error?.message ?? error);

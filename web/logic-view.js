@@ -18,7 +18,7 @@ export const LOGIC_CSS = `
   --_pointed: var(--sudoku-pointed-bg, light-dark(#ffd8b5, #5a3515));
 }
 .board-frame { position: relative; width: 100%; }
-.links { position: absolute; inset: 3px; width: calc(100% - 6px); height: calc(100% - 6px); pointer-events: none; overflow: visible; z-index: 2; }
+.links { position: absolute; inset: calc(3px + var(--outside, 0px)); width: calc(100% - 6px - 2 * var(--outside, 0px)); height: calc(100% - 6px - 2 * var(--outside, 0px)); pointer-events: none; overflow: visible; z-index: 2; }
 .links line { stroke: var(--_hint-link); stroke-width: 2.5px; vector-effect: non-scaling-stroke; stroke-linecap: round; }
 .links line.weak { stroke-dasharray: 5 4; }
 .links line.implies { stroke-dasharray: 1 4; stroke-width: 3px; }
@@ -72,9 +72,12 @@ export const LOGIC_CSS = `
 /** What a step highlights, as lookups the renderer can ask per cell and per candidate. */
 export function decoration(step, stage) {
   const deco = { area: new Set(), pattern: new Set(), place: new Map(), wrong: new Set(),
-    marks: new Map(), links: [], showMarks: false };
+    marks: new Map(), links: [], constraints: [], showMarks: false };
   if (!step) return deco;
-  const unitCells = (step.units ?? []).flatMap((u) => u.cells ?? []);
+  // A step on the setters' palette names its constraints ({kind, cells, head?}): their drawings light up.
+  deco.constraints = step.constraints ?? (step.constraint ? [step.constraint] : []);
+  const unitCells = [...(step.units ?? []).flatMap((u) => u.cells ?? []),
+    ...deco.constraints.flatMap((c) => [...(c.cells ?? []), ...(c.head ?? [])])];
   if (stage === 1) {
     for (const c of unitCells.length ? unitCells : step.cells ?? []) deco.area.add(c);
     return deco;
@@ -108,7 +111,9 @@ export function paintMarks(cell, marks, kinds, alphabet) {
   const n = Number(cell.dataset.side);
   if (box.childElementCount !== n) {
     const spans = [];
-    for (let d = 1; d <= n; d++) spans.push(Object.assign(document.createElement('span'), { className: 'mark' }));
+    // A space between marks (not drawn: the box is a grid) keeps them apart in the cell's text, as its name
+    // lists them ("candidates 2 5 7"), which axe's label-content-name-mismatch compares token by token.
+    for (let d = 1; d <= n; d++) spans.push(Object.assign(document.createElement('span'), { className: 'mark' }), ' ');
     box.replaceChildren(...spans);
   }
   const have = new Set(marks);

@@ -1,14 +1,19 @@
 // rules-editor.js: the rules bar of <sudoku-solver edit-rules>: toggles for X, Windoku, anti-knight and
 // anti-king; Killer cages drawn on the board (select cells by drag, touch or Shift+arrows, Enter or "Make
-// cage", then the total in a field over the cage); Jigsaw regions painted by drag or keyboard; Clear rules.
+// cage", then the total in a field over the cage); Jigsaw regions painted by drag or keyboard; thermometers,
+// arrows, Kropki dots and X/V drawn the same way (a path dragged or walked with Shift+arrows: the bulb or the
+// circle first; for a dot or an X/V, two cells that share an edge), made when the drag ends or on Enter;
+// Clear rules.
 //
 // It only draws and asks: every change goes to the element as new rules (one undoable step), and the engine
 // says whether they can hold (the element shows its sentence and keeps the drawing). Two things are refused
 // here, before a cage is made, because they are about the drawing itself: a cage whose cells do not touch,
-// and a cage over another one.
+// and a cage over another one; likewise a line whose cells do not touch one after another, and a dot between
+// cells that share no edge (said next to the tools).
 import { valueOfKey } from './grid-codec.js';
 import { canonicalRules } from './rules-codec.js';
 import { make } from './board-view.js';
+import { SHAPES, drawShape, eraseShape } from './palette-tools.js';
 
 const TOGGLES = [
   ['x', 'X', 'Both diagonals hold each digit once'],
@@ -16,11 +21,16 @@ const TOGGLES = [
   ['antiKnight', 'Anti-knight', 'Cells a chess knight\'s move apart hold different digits'],
   ['antiKing', 'Anti-king', 'Cells a chess king\'s move apart hold different digits'],
 ];
-const MODES = [['digits', 'Digits'], ['cages', 'Cages'], ['regions', 'Regions']];
+const MODES = [['digits', 'Digits'], ['cages', 'Cages'], ['regions', 'Regions'],
+  ['thermo', 'Thermo'], ['arrow', 'Arrow'], ['dots', 'Dots'], ['xv', 'XV']];
 const HELP = {
-  digits: 'Type digits as usual. Pick Cages or Regions to draw on the board.',
+  digits: 'Type digits as usual. Pick Cages, Regions, Thermo, Arrow, Dots or XV to draw on the board.',
   cages: 'Drag over cells (or Shift+arrows) to select them, then Enter or Make cage and type the total. Delete removes the cage under the cursor.',
   regions: 'Drag from a cell into others to add them to its region; or type a region number on a cell, or Shift+arrows to carry the region along.',
+  thermo: 'Drag from the bulb to the tip. Or Shift+arrows from the bulb (Space adds the cell at the cursor, for a diagonal step; Escape starts again), then Enter. Delete removes a thermometer on the cursor\'s cell.',
+  arrow: 'Drag from the circle along the shaft to the arrowhead. Or Shift+arrows from the circle (Space adds the cell at the cursor; Escape starts again), then Enter. Delete removes an arrow on the cursor\'s cell.',
+  dots: 'Pick White or Black, then drag from a cell to its neighbour (or Shift+arrow, then Enter). Delete removes a dot beside the cursor.',
+  xv: 'Pick X (sum 10) or V (sum 5), then drag from a cell to its neighbour (or Shift+arrow, then Enter). Delete removes one beside the cursor.',
 };
 
 export const EDITOR_CSS = `
@@ -29,13 +39,14 @@ export const EDITOR_CSS = `
 .rules-bar .row-of { display: flex; flex-wrap: wrap; gap: 0.4em; align-items: center; }
 .rules-bar .row-of button { flex: 1 1 auto; min-height: 2.25em; padding: 0.3em 0.6em; }
 .rules-bar button[aria-pressed="true"] { background: var(--_selected); border-color: var(--_focus); font-weight: 600; }
-.rules-bar .modes { display: inline-grid; grid-auto-flow: column; grid-auto-columns: 1fr; border: 1px solid var(--_button-border); border-radius: var(--_radius); overflow: hidden; width: 100%; }
-.rules-bar .modes label { position: relative; text-align: center; padding: 0.35em 0.3em; cursor: pointer; border-right: 1px solid var(--_button-border); }
-.rules-bar .modes label:last-child { border-right: 0; }
+.rules-bar .modes { display: flex; flex-wrap: wrap; gap: 0.3em; width: 100%; }
+.rules-bar .modes label { position: relative; flex: 1 1 auto; text-align: center; padding: 0.35em 0.3em; cursor: pointer; border: 1px solid var(--_button-border); border-radius: var(--_radius); overflow: hidden; }
 .rules-bar .modes input { position: absolute; opacity: 0; inset: 0; margin: 0; cursor: pointer; }
 .rules-bar .modes label:has(input:checked) { background: var(--_accent); color: var(--_accent-fg); font-weight: 600; }
 .rules-bar .modes label:has(input:focus-visible) { outline: 3px solid var(--_focus); outline-offset: -3px; }
 .rules-bar .help { margin: 0; font-size: 0.85em; color: var(--_muted); }
+.rules-bar .tool-error { margin: 0; font-size: 0.85em; color: var(--_conflict); font-weight: 600; }
+.rules-bar .tool-error:empty { display: none; }
 .board.drawing { touch-action: none; }
 .board.drawing .cell { cursor: crosshair; }
 .cell.picked { background: var(--sudoku-selected-bg, light-dark(#d7e7ff, #1c3558)); box-shadow: inset 0 0 0 2px var(--_focus); }
@@ -123,9 +134,15 @@ export class RulesEditor {
     this.makeCage = make('button', { type: 'button', textContent: 'Make cage', title: 'Make a Killer cage of the selected cells (Enter)' }, { part: 'button make-cage-button' });
     this.deleteCage = make('button', { type: 'button', textContent: 'Delete cage', title: 'Remove the cage under the cursor (Delete)' }, { part: 'button delete-cage-button' });
     this.clearRules = make('button', { type: 'button', textContent: 'Clear rules', title: 'Remove every rule (undo brings them back)' }, { part: 'button clear-rules-button' });
-    tools.append(this.makeCage, this.deleteCage, this.clearRules);
+    this.choices = make('div', { className: 'row-of', hidden: true }, { role: 'group', 'aria-label': 'Kind' });
+    this.choice = { dots: 'white_dot', xv: '10' };
+    this.addShape = make('button', { type: 'button', textContent: 'Add' }, { part: 'button add-shape-button' });
+    this.deleteShape = make('button', { type: 'button', textContent: 'Delete', title: 'Remove the one on the cursor\'s cell (Delete)' }, { part: 'button delete-shape-button' });
+    tools.append(this.makeCage, this.deleteCage, this.addShape, this.deleteShape, this.clearRules);
     this.help = make('p', { className: 'help', textContent: HELP.digits });
-    this.bar.append(toggles, modes, tools, this.help);
+    // A bad drawing is said here, beside the tools, as well as in the status line.
+    this.toolError = make('p', { className: 'tool-error' }, { role: 'alert', part: 'tool-error' });
+    this.bar.append(toggles, modes, this.choices, tools, this.toolError, this.help);
 
     this.totalField = make('input', { type: 'text', className: 'cage-total', hidden: true, autocomplete: 'off' },
       { inputmode: 'numeric', enterkeyhint: 'done', part: 'cage-total', 'aria-label': 'Cage total' });
@@ -157,11 +174,14 @@ export class RulesEditor {
   }
 
   setMode(mode) {
+    const before = this.mode;
     this.mode = MODES.some(([m]) => m === mode) ? mode : 'digits';
     this.modeInputs[this.mode].checked = true;
     this.help.textContent = HELP[this.mode];
+    this.toolError.textContent = '';
     this.#host.ui.board.classList.toggle('drawing', this.drawing);
-    if (this.mode !== 'cages') this.#select([]);
+    if (this.mode !== 'cages' || before !== this.mode) this.#select([]);
+    this.#showChoices();
     if (this.#pending) this.#closeTotal('');
     this.sync();
     this.#host.render();
@@ -178,6 +198,14 @@ export class RulesEditor {
     const cages = this.mode === 'cages';
     this.makeCage.hidden = !cages;
     this.deleteCage.hidden = !cages;
+    const tool = SHAPES[this.mode];
+    this.addShape.hidden = !tool;
+    this.deleteShape.hidden = !tool;
+    if (tool) {
+      this.addShape.textContent = tool.add;
+      this.addShape.title = `${tool.add} from the selected cells (Enter)`;
+      this.deleteShape.textContent = `Delete ${tool.name}`;
+    }
     const n = shape.side;
     const kept = [...this.#selection].filter((i) => i < n * n);
     if (kept.length !== this.#selection.size) this.#select(kept);
@@ -197,6 +225,10 @@ export class RulesEditor {
       if (this.mode === 'cages') {
         if (e.shiftKey) this.#select([...this.#selection, before, ui.cursor]);
         else this.#select([ui.cursor]);
+      } else if (SHAPES[this.mode]) {
+        // Shift+arrows draw the path on; arrows alone move without drawing, and Space adds the cell reached
+        // (a diagonal step).
+        if (e.shiftKey) this.#select([...this.#selection, before, ui.cursor]);
       } else if (e.shiftKey) {
         this.#paint([ui.cursor], region);
       }
@@ -209,6 +241,14 @@ export class RulesEditor {
       if (e.key === 'Escape') { this.#select([]); return true; }
       if (e.key === ' ') { e.preventDefault(); this.#toggleSelected(index); return true; }
       if (e.key.length === 1) { e.preventDefault(); return true; }     // no digits while drawing cages
+      return false;
+    }
+    if (SHAPES[this.mode]) {
+      if (e.key === 'Enter') { e.preventDefault(); this.addShapeFrom([...this.#selection]); return true; }
+      if (e.key === 'Delete' || e.key === 'Backspace') { e.preventDefault(); this.removeShapeAt(index); return true; }
+      if (e.key === 'Escape') { this.#select([]); this.toolError.textContent = ''; return true; }
+      if (e.key === ' ') { e.preventDefault(); this.#toggleSelected(index); return true; }
+      if (e.key.length === 1) { e.preventDefault(); return true; }
       return false;
     }
     // regions
@@ -260,8 +300,8 @@ export class RulesEditor {
     this.#pending = { cells, index };
     this.#select(cells);
     const field = this.totalField;
-    field.style.left = `calc(3px + (100% - 6px) * ${(first % n) / n})`;
-    field.style.top = `calc(3px + (100% - 6px) * ${Math.floor(first / n) / n})`;
+    field.style.left = `calc(3px + var(--outside, 0px) + (100% - 6px - 2 * var(--outside, 0px)) * ${(first % n) / n})`;
+    field.style.top = `calc(3px + var(--outside, 0px) + (100% - 6px - 2 * var(--outside, 0px)) * ${Math.floor(first / n) / n})`;
     const old = index >= 0 ? this.#host.rules().cages[index].total : null;
     field.value = Number.isInteger(old) ? String(old) : '';
     const what = index >= 0 ? `cage ${index + 1}` : `the new cage of ${cells.length} cell${cells.length > 1 ? 's' : ''}`;
@@ -319,6 +359,43 @@ export class RulesEditor {
     this.#select([...next]);
   }
 
+  // -- the palette: thermometers, arrows, dots, X and V --------------------------------------------------
+  #showChoices() {
+    const tool = SHAPES[this.mode];
+    this.choices.hidden = !tool?.choices;
+    if (!tool?.choices) { this.choices.replaceChildren(); return; }
+    this.choices.setAttribute('aria-label', this.mode === 'dots' ? 'Dot colour' : 'X or V');
+    this.choices.replaceChildren(...tool.choices.map(([value, label]) => {
+      const b = make('button', { type: 'button', textContent: label }, { 'aria-pressed': String(this.choice[this.mode] === value), part: 'button shape-choice' });
+      b.dataset.choice = value;
+      return b;
+    }));
+  }
+
+  /** Make the current tool's shape from `cells` (in the order drawn), or say why the drawing is not one. */
+  addShapeFrom(cells) {
+    if (!SHAPES[this.mode] || this.#host.readOnly) return;
+    const rules = this.#host.rules() ?? {};
+    const drawn = drawShape(rules.constraints ?? [], this.mode, this.choice[this.mode], cells, this.#host.shape().side);
+    if (drawn.error) {
+      this.toolError.textContent = drawn.error;
+      this.#host.say(drawn.error, 'error');
+      return;
+    }
+    this.toolError.textContent = '';
+    this.#select([]);
+    this.#host.commit(canonicalRules({ ...rules, constraints: drawn.constraints }), drawn.message);
+  }
+
+  /** Delete: the latest of the tool's shapes on cell `cell` (for a dot or X/V: on one of its sides). */
+  removeShapeAt(cell) {
+    const rules = this.#host.rules();
+    const erased = eraseShape(rules?.constraints ?? [], this.mode, cell, this.#host.shape().side);
+    if (erased.error) { this.#host.say(erased.error); return; }
+    this.toolError.textContent = '';
+    this.#host.commit(canonicalRules({ ...rules, constraints: erased.constraints }), erased.message);
+  }
+
   // -- regions ------------------------------------------------------------------------------------------
   /** Put `cells` into region `region` (0-based) as one undoable step. */
   #paint(cells, region) {
@@ -353,6 +430,9 @@ export class RulesEditor {
     if (this.mode === 'cages') {
       this.#drag = { kind: 'select' };
       this.#select(e.shiftKey ? [...this.#selection, i] : [i]);
+    } else if (SHAPES[this.mode]) {
+      this.#drag = { kind: 'path' };
+      this.#select(e.shiftKey ? [...this.#selection, i] : [i]);
     } else {
       const owner = regionNumbers(this.#host.rules(), this.#host.shape());
       this.#drag = { kind: 'paint', region: owner[i], owner, changed: false };
@@ -365,6 +445,14 @@ export class RulesEditor {
     if (i < 0) return;
     if (this.#drag.kind === 'select') {
       if (!this.#selection.has(i)) this.#select([...this.#selection, i]);
+    } else if (this.#drag.kind === 'path') {
+      // A path is drawn in order; going back over the cell before the last takes the last one off. A cell
+      // counts once the pointer is near its centre, so a diagonal stroke past a corner skips the cells there.
+      const box = this.#host.ui.cells[i].getBoundingClientRect();
+      if (Math.hypot(e.clientX - box.x - box.width / 2, e.clientY - box.y - box.height / 2) > 0.4 * box.width) return;
+      const path = [...this.#selection];
+      if (path[path.length - 2] === i) this.#select(path.slice(0, -1));
+      else if (!this.#selection.has(i)) this.#select([...path, i]);
     } else if (this.#drag.owner[i] !== this.#drag.region) {
       this.#drag.owner[i] = this.#drag.region;
       this.#drag.changed = true;
@@ -379,6 +467,7 @@ export class RulesEditor {
   #endDrag(commit) {
     const drag = this.#drag;
     this.#drag = null;
+    if (drag?.kind === 'path' && commit && this.#selection.size > 1) { this.addShapeFrom([...this.#selection]); return; }
     if (!drag || drag.kind !== 'paint' || !drag.changed || !commit) return;
     const shape = this.#host.shape();
     this.#host.commit(this.#withRegions(this.#host.rules(), drag.owner, shape), `Region ${drag.region + 1} redrawn.`);
@@ -401,6 +490,14 @@ export class RulesEditor {
         const label = TOGGLES.find(([n]) => n === name)[1];
         this.#host.commit(canonicalRules(next), `${label} is ${next[name] ? 'on' : 'off'}.`);
       }
+    } else if (b.dataset.choice) {
+      this.choice[this.mode] = b.dataset.choice;
+      this.#showChoices();
+      this.choices.querySelector(`[data-choice="${b.dataset.choice}"]`)?.focus();
+    } else if (b === this.addShape) {
+      this.addShapeFrom([...this.#selection]);
+    } else if (b === this.deleteShape) {
+      this.removeShapeAt(this.#host.ui.cursor);
     } else if (b === this.makeCage) {
       this.startCage();
     } else if (b === this.deleteCage) {

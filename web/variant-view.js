@@ -2,12 +2,14 @@
 // form, see docs/variants.md): Jigsaw regions as thick borders, diagonals and Windoku windows shaded, Killer cages
 // as dashed outlines with their total in a corner, drawn in one SVG layer over the board; and the words a
 // screen reader hears for a cell ("in a cage of 3 cells, total 15"). The rules themselves are checked by
-// the engine; here they are only read enough to draw them.
+// the engine; here they are only read enough to draw them. The setters' palette (thermometers, arrows, dots...)
+// is drawn by palette-draw.js into the same layer.
+import { PALETTE_CSS, drawPalette, hasOutside, paletteWords, sameConstraint } from './palette-draw.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 
 export const VARIANT_CSS = `
-.rules-layer { position: absolute; inset: 3px; width: calc(100% - 6px); height: calc(100% - 6px); pointer-events: none; z-index: 2;  /* over the focused cell's background */ }
+.rules-layer { position: absolute; inset: calc(3px + var(--outside, 0px)); width: calc(100% - 6px - 2 * var(--outside, 0px)); height: calc(100% - 6px - 2 * var(--outside, 0px)); pointer-events: none; z-index: 2;  /* over the focused cell's background */ }
 .rules-layer .shade { fill: var(--sudoku-variant-shade, light-dark(rgba(10, 91, 211, 0.08), rgba(68, 147, 248, 0.14))); }
 .rules-layer .diagonal { stroke: var(--sudoku-variant-line, light-dark(rgba(10, 91, 211, 0.35), rgba(68, 147, 248, 0.45))); stroke-width: 2px; vector-effect: non-scaling-stroke; }
 .rules-layer .cage { fill: none; stroke: var(--_fg); stroke-width: 1.2px; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
@@ -23,7 +25,7 @@ export const VARIANT_CSS = `
   .rules-layer .region-number { display: none; }
 }
 @media (forced-colors: active) { .rules-layer .cage, .rules-layer .diagonal { stroke: CanvasText; } .rules-layer .total { fill: CanvasText; } }
-`;
+${PALETTE_CSS}`;
 
 /** Read the `rules` attribute: null for none or "{}", else the object; throws a sentence when it is not JSON. */
 export function readRules(text) {
@@ -62,6 +64,7 @@ export function describeRules(rules, shape) {
     const total = Number.isInteger(cage.total) ? `, total ${cage.total}` : ', no total';
     for (const c of cage.cells ?? []) words[c]?.push(`in a cage of ${cage.cells.length} cells${total}`);
   }
+  paletteWords(rules, n, words);
   return words.map((w) => w.join(', '));
 }
 
@@ -118,6 +121,7 @@ export class RulesLayer {
   /** `numbers`: the region (0-based) of each cell, written small in its corner while regions are painted. */
   draw(rules, shape, numbers = null) {
     const n = shape.side;
+    this.host.classList.toggle('outside', hasOutside(rules));
     if (!rules && !numbers) { this.svg.remove(); return; }
     rules = rules ?? {};
     this.svg.setAttribute('viewBox', `0 0 ${n} ${n}`);
@@ -158,7 +162,16 @@ export class RulesLayer {
     if (numbers) {
       numbers.forEach((k, cell) => el('text', { class: 'region-number', x: (cell % n) + 0.9, y: Math.floor(cell / n) + 0.92 }, String(k + 1)));
     }
-    this.svg.replaceChildren(...nodes);
+    this.svg.replaceChildren(...nodes, ...drawPalette(rules, n));
+    this.constraints = rules.constraints ?? [];
     if (!this.svg.isConnected) this.host.prepend(this.svg);
+  }
+
+  /** Light the drawings of `wanted` (constraints as a hint names them: kind and cells); [] lights none. */
+  light(wanted) {
+    for (const g of this.svg.querySelectorAll('g.pal')) {
+      const c = this.constraints?.[Number(g.dataset.k)];
+      g.classList.toggle('lit', Boolean(c && wanted.some((w) => sameConstraint(c, w))));
+    }
   }
 }

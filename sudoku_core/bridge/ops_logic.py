@@ -5,7 +5,7 @@ candidates, hint, path, rate, diagnose: their fields, results and the form of a 
 docs/engine-js.md. Cells are indices (row-major from 0) and digits 1..n, so the page draws them without
 reading names. Clashing digits are a `conflict` error, as for `solve`. Each takes variant `rules` as
 `solve` does (classic when absent; read by `Request.rules`, which imports the rules model only then):
-the logic works on the rules' houses, peers and Killer cages.
+the logic works on the rules' houses, peers, Killer cages and palette constraints.
 """
 from __future__ import annotations
 
@@ -102,8 +102,9 @@ def _hint(request: Request) -> dict:
     marks = _marks(request, grid)
     if marks is None:
         marks = _without(request, grid, rules)
-    # Nothing to reason from (and searching a big empty grid takes seconds); a Killer's cages are clues.
-    if not any(grid.values) and not (rules is not None and rules.cages):
+    # Nothing to reason from (and searching a big empty grid takes seconds); a Killer's cages and the
+    # palette's constraints are clues.
+    if not any(grid.values) and not (rules is not None and (rules.cages or rules.constraints)):
         return {"status": Status.SEVERAL, "step": None, "cells": [], "clue": None,
                 "candidates": candidate_lists(grid, rules),
                 "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
@@ -142,8 +143,9 @@ def op_path(request: Request) -> dict:
     grid = request.grid()
     rules = request.rules(grid)
     max_steps = request.integer("maxSteps", MAX_PATH_STEPS, 1, MAX_PATH_STEPS)
+    givens = _givens(request, grid)
     refuse_conflicts(grid, rules)
-    path = solve_path(grid, max_steps=max_steps, rules=rules)
+    path = solve_path(grid, max_steps=max_steps, rules=rules, puzzle=givens)
     steps = [s.to_dict(grid.shape, rules) for s in path.steps]
     for data, removed in zip(steps, removed_marks(grid, path.steps, rules)):
         data["removed"] = [list(pair) for pair in removed]

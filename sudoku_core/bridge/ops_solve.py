@@ -4,7 +4,10 @@ parse, solve, check, conflicts, link, version, sleep: their fields and results a
 `solve` followed through `handle_json_with_progress` reports its first solution as soon as it has it,
 then goes on counting to `limit`. solve, check and conflicts take variant `rules` (classic when absent):
 the variant modules are imported only when a request has rules or variant text, so the engine starts without
-them and classic requests run exactly as before.
+them and classic requests run exactly as before. `solve` and `check` also take variant text (an f-puzzles link,
+the text form) as their `puzzle`, and then say beside the answer what the reader could not use (`notes`) and
+whether the answer matches the setter's solution (`setterSolution`), as `parse` gives the notes and the
+setter's solution (`setterLine`) of a paste.
 """
 import sys
 
@@ -66,21 +69,22 @@ def may_be_variant(text: str) -> bool:
     return any(mark in plain for mark in _VARIANT_MARKS) or "killersudoku" in text.lower()
 
 
-def _read_variant(text: object) -> "tuple[Grid, Rules] | None":
-    """The grid and rules of variant text (an f-puzzles link, givens with rule lines...), None for anything else.
-    The light engine has no variant readers: it hands on whatever may be variant text."""
+def _read_variant(text: object) -> "object":
+    """The `FPuzzlesRead` (grid, rules, notes, setter's solution) of variant text (an f-puzzles link, givens
+    with rule lines...), None for anything else. The light engine has no variant readers: it hands on
+    whatever may be variant text."""
     if not isinstance(text, str):
         return None
     if LIGHT:
         if may_be_variant(text):
             raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.")
         return None
-    from ..formats.variant_io import is_variant_text, read_variant_puzzle  # on a paste, not at the engine's start
+    from ..formats.variant_io import is_variant_text, read_variant_details  # on a paste, not at the engine's start
 
     if not is_variant_text(text):
         return None
     try:
-        return read_variant_puzzle(text)
+        return read_variant_details(text)
     except ParseError as error:
         raise BridgeError("parse", str(error), line=error.line, column=error.column) from None
 
@@ -89,14 +93,64 @@ def _read_variant(text: object) -> "tuple[Grid, Rules] | None":
 def op_parse(request: Request) -> dict:
     key = "puzzle" if "text" not in request and "puzzle" in request else "text"
     variant = _read_variant(request.get(key))
-    grid, rules = variant if variant is not None else (request.grid(key), None)
+    grid, rules = (variant.grid, variant.rules) if variant is not None else (request.grid(key), None)
     shape = grid.shape
     reply = {"shape": shape.spec, "name": shape.name, "side": shape.side,
              "boxRows": shape.box_rows, "boxCols": shape.box_cols,
              "line": grid.to_line(), "values": list(grid.values), "givens": grid.givens}
     if rules is not None and not rules.is_classic:
         reply["rules"] = rules.to_dict()
+    if variant is not None:
+        _add_notes(reply, variant)
+        if variant.solution is not None:
+            reply["setterLine"] = variant.solution.to_line()
     return reply
+
+
+def _puzzle(request: Request) -> "tuple":
+    """(grid, rules or None, the variant read or None) of `solve` and `check`: `puzzle` may be variant text
+    when no `rules` are sent; then the text's rules apply."""
+    text = request.get("puzzle")
+    if request.get("rules") is None and isinstance(text, str) and not LIGHT:
+        variant = _read_variant(text)
+        if variant is not None:
+            return _searchable(variant.grid), variant.rules, variant
+    try:
+        grid = _searchable(request.grid())
+    except BridgeError as error:
+        if LIGHT and error.code == "parse" and isinstance(text, str) and may_be_variant(text):
+            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.") from None
+        raise
+    return grid, request.rules(grid), None
+
+
+def _add_notes(reply: dict, variant: object) -> None:
+    if variant.notes:
+        reply["notes"] = list(variant.notes)
+
+
+def _setter(reply: dict, request: Request, variant: object, ours: "Grid | None") -> None:
+    """`setterSolution` ("matches" | "differs"), `setterCells` and the sentence added to the message, when the
+    puzzle carries the setter's solution (or the request sends it as `setterLine`)."""
+    line = request.text("setterLine")
+    if ours is None or (line is None and (variant is None or variant.solution is None)):
+        return
+    from ..formats.fpuzzles import FPuzzlesRead  # variant requests only
+    from ..formats.variant_io import setter_verdict
+
+    if line is not None:
+        setter = request.grid("setterLine", ours.shape)
+        rules = request.rules(ours) if variant is None else variant.rules
+        variant = FPuzzlesRead(ours if variant is None else variant.grid, rules or _classic_rules(ours), (), setter)
+    verdict, cells, sentence = setter_verdict(variant, ours)
+    reply.update(setterSolution=verdict, setterCells=cells)
+    reply["message"] += " " + sentence
+
+
+def _classic_rules(grid: Grid) -> object:
+    from ..variants.rules import Rules
+
+    return Rules(grid.shape)
 
 
 def _searchable(grid: Grid) -> Grid:
@@ -108,8 +162,7 @@ def _searchable(grid: Grid) -> Grid:
 
 @op("solve")
 def op_solve(request: Request) -> dict:
-    grid = _searchable(request.grid())
-    rules = request.rules(grid)
+    grid, rules, variant = _puzzle(request)
     limit = request.integer("limit", DEFAULT_LIMIT, 1, MAX_LIMIT)
     timeout = request.timeout()
     refuse_conflicts(grid, rules)
@@ -135,21 +188,35 @@ def op_solve(request: Request) -> dict:
     else:
         more = "at least " if count >= limit else ""
         message = f"Solved in {duration(ms)}, but the solution is not unique: {more}{count} solutions found."
-    return {"solution": first.to_line(), "values": list(first.values), "count": count, "limit": limit,
-            "unique": count == 1 and limit > 1, "ms": ms, "message": message}
+        if variant is not None:
+            message += " The one shown is the first found under the rules read."
+    reply = {"solution": first.to_line(), "values": list(first.values), "count": count, "limit": limit,
+             "unique": count == 1 and limit > 1, "ms": ms, "message": message}
+    if variant is not None:
+        _add_notes(reply, variant)
+    _setter(reply, request, variant, first)
+    return reply
 
 
 @op("check")
 def op_check(request: Request) -> dict:
-    grid = _searchable(request.grid())
-    rules = request.rules(grid)
+    grid, rules, variant = _puzzle(request)
     timeout = request.timeout()
     context = request.context
     clash = conflict_error(grid, rules)
     if clash is not None:
-        return {"status": Verdict.CONFLICT, "message": clash.message, "cells": clash.cells, "ms": context.ms()}
+        reply = {"status": Verdict.CONFLICT, "message": clash.message, "cells": clash.cells, "ms": context.ms()}
+        if variant is not None:
+            _add_notes(reply, variant)
+        return reply
+    first = None
     try:
-        count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
+        if variant is not None or request.get("setterLine") is not None:   # the answer is compared: keep it
+            first, count, gave_up = _under(rules).solve_and_count(grid, rules, 2, timeout=timeout)
+            if gave_up is not None:
+                raise SearchLimitExceeded(str(gave_up))
+        else:
+            count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
     except SearchLimitExceeded:
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {duration(ms)} without an answer.", ms=ms) from None
@@ -159,7 +226,11 @@ def op_check(request: Request) -> dict:
     status = Verdict.of_count(count)
     message = {Verdict.UNIQUE: "Valid: this puzzle has exactly one solution.",
                Verdict.SEVERAL: "Not unique: this puzzle has more than one solution."}[status]
-    return {"status": status, "message": message, "cells": [], "ms": context.ms()}
+    reply = {"status": status, "message": message, "cells": [], "ms": context.ms()}
+    if variant is not None:
+        _add_notes(reply, variant)
+    _setter(reply, request, variant, first)
+    return reply
 
 
 def _culprits(grid: Grid, rules: object, timeout: "float | None") -> "tuple[str, list[int]]":

@@ -95,7 +95,8 @@ def add_parser(commands) -> argparse.ArgumentParser:
                           "solves with singles alone)")
     cmd.add_argument("--progress", action="store_true", help="show progress on standard error")
     cmd.add_argument("--variant", type=_variant, metavar="VARIANT",
-                     help="killer, jigsaw, x, windoku, anti-knight, anti-king, comma-separated to combine "
+                     help="killer, jigsaw, x, windoku, anti-knight, anti-king, thermometer, arrow, kropki, xv, "
+                          "comma-separated to combine "
                           "(4x4 to 9x9; windoku 9x9 only); see docs/variants.md")
     cmd.add_argument("--givens", type=whole_number(0), metavar="N",
                      help="with --variant killer: show at least N givens (default: none, the cages alone)")

@@ -5,6 +5,12 @@ variant solver and the human-style logic under its rules; puzzle banks go on thr
 A variant file is recognised by its first 64 KB (a link, f-puzzles JSON, or a givens line followed by
 ``rules:``, ``regions:``, ``cage ...:`` lines), so a bank of millions is never read twice. Standard input is
 read as a bank.
+
+What the reader could not use is said beside the answer: its notes (drawings taken as decoration, the rules
+text to check), whether the answer matches the setter's solution when the puzzle carries one, and, on
+`solve`, that the puzzle has several solutions under the rules read. On standard error as ``FILE: ...``
+lines, so that standard output keeps one answer a file; in ``--format json`` records as ``notes``,
+``setterSolution`` ("matches" | "differs"), ``setterCells`` and ``several``.
 """
 from __future__ import annotations
 
@@ -16,7 +22,8 @@ from ..core.formats import ParseError, format_grid
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded
 from ..core.verdict import Verdict
-from ..formats.variant_io import is_variant_text, read_variant_puzzle
+from ..formats.fpuzzles import FPuzzlesRead
+from ..formats.variant_io import is_variant_text, read_variant_details, setter_verdict
 from ..variants.rules import Rules
 from ..variants.solver import count_solutions, solve_and_count
 
@@ -41,8 +48,9 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
     for path in args.files:
         try:
             with open(path, encoding="utf-8-sig", errors="replace") as handle:
-                grid, rules = read_variant_puzzle(handle.read())
-            record = _answer(args, grid, rules, path)
+                read = read_variant_details(handle.read())
+            record = _answer(args, read.grid, read.rules, path)
+            _say_more(args, read, record)
         except ParseError as problem:
             record = {"status": Verdict.INVALID, "message": str(problem)}
         except OSError as problem:
@@ -51,8 +59,28 @@ def run(args: argparse.Namespace, out: TextIO, err: TextIO, prog: str) -> int:
         failed |= not ok
         if not ok and args.command != "check":
             err.write(f"{path}: {record['message']}\n")
-        _write(args, out, record, path)
+        if not _json(args):
+            for sentence in record.get("said", []):
+                err.write(f"{path}: {sentence}\n")
+        _write(args, out, {k: v for k, v in record.items() if k not in ("said", "first")}, path)
     return 1 if failed else 0
+
+
+def _say_more(args: argparse.Namespace, read: FPuzzlesRead, record: dict) -> None:
+    """Add to `record` the reader's notes, the setter's verdict and "several solutions", as fields and as
+    the sentences (`said`) written beside a line answer."""
+    said = list(read.notes)
+    if read.notes:
+        record["notes"] = list(read.notes)
+    ours = record.get("solution") or record.get("first")
+    if read.solution is not None and ours is not None:
+        verdict, cells, sentence = setter_verdict(read, ours)
+        record.update(setterSolution=verdict, setterCells=cells)
+        said.append(sentence)
+    if args.command == "solve" and record.get("count", 0) > 1:
+        record["several"] = True
+        said.append("This puzzle has several solutions under the rules read; the one shown is the first found.")
+    record["said"] = said
 
 
 def _answer(args: argparse.Namespace, grid: Grid, rules: Rules, path: str) -> dict:
@@ -75,7 +103,7 @@ def _answer(args: argparse.Namespace, grid: Grid, rules: Rules, path: str) -> di
         return {"status": Verdict.NONE, "message": "no solution"}
     if args.command == "check":
         status = Verdict.of_count(tally.count)
-        return {"status": status, "message": status, "count": tally.count}
+        return {"status": status, "message": status, "count": tally.count, "first": tally.first}
     if args.command in ("explain", "rate"):
         if tally.count != 1:
             return {"status": Verdict.SEVERAL, "message": "several solutions: logic explains and rates only a puzzle "

@@ -13,31 +13,42 @@ src/fpuzzlesdecoder.js) and the f-puzzles readers of Rangsk's SudokuSolver and o
 * ``killercage``: ``[{"cells": ["R1C1", ...], "value": "15"}]``, ``value`` absent or "" for no total.
 * ``"diagonal-"``: r1c1 to r9c9 (our `diagonal_down`); ``"diagonal+"``: r9c1 to r1c9 (`diagonal_up`).
 * ``antiknight``, ``antiking``: booleans; ``extraregion``: ``[{"cells": [...]}]``.
+* the setters' palette (thermometers, arrows, dots, XV, little killers, sandwiches, lines, marked cells,
+  quadruples, clones, nonconsecutive, the negative constraint): `sudoku_core.formats.fpuzzles_palette`.
+* ``solution``: the setter's solution, ``size*size`` digits (numbers or text) or one string; read beside
+  the rules (`read_fpuzzles_details`) so that an answer can be compared with it.
 * SudokuPad reads ``/fpuzzles`` + the same payload (percent escapes decoded), as f-puzzles does after
   ``?load=``; f-puzzles' own links carry the payload unescaped.
 
 Windoku has no key of its own in f-puzzles: `windows` is written as four ``extraregion`` entries, and on
 reading, four extra regions that are exactly the windows come back as ``windows=True``.
-``disjointgroups`` (cells in the same place of each box) is read as extra regions (with boxes, not with
-Jigsaw regions); it is not written back under that name.
+``disjointgroups`` is read as extra regions: group k holds the k-th cell, in reading order, of each box or
+Jigsaw region (as Rangsk's solver defines it; with boxes, the cells in the same place of each box); it is
+not written back under that name. A ``killercage`` may reach outside the grid (f-puzzles' outside cells,
+where a setter writes the total): its cells inside the grid are the cage, with a note.
 
-Ignored keys (they change no rule): see `IGNORED_KEYS`. Any other key whose value is set names a
-constraint this engine does not solve and is refused: "f-puzzles constraint 'thermometer' is not
-supported here". Every error is a `ParseError` naming where (``killercage 3: cell R10C1 is outside the
-9x9 grid``); bad JSON carries its line and column.
+Ignored keys (they change no rule): see `IGNORED_KEYS`. The drawings among them (text, lines, circles,
+rectangles, cosmetic cages) and the rules text may hold rules all the same: `read_fpuzzles_details` says so
+in its notes. A drawing made by a constraint tool (``"fromConstraint"``) whose constraint key is missing is
+refused by that constraint's name. Any other key whose value is set names a constraint this engine does
+not solve and is refused: "f-puzzles constraint 'xsum' is not supported here". Every error is a
+`ParseError` naming where (``killercage 3: cell R10C1 is outside the 9x9 grid``); bad JSON carries its
+line and column.
 """
 from __future__ import annotations
 
 import json
 import re
+from dataclasses import dataclass, replace
 
 from ..core.formats import ParseError
 from ..core.grid import Grid
 from ..core.shape import Shape
 from ..variants.rules import Cage, Rules, RulesError
+from . import fpuzzles_palette
 from .lzstring import compress_to_base64, decompress_from_base64
 
-__all__ = ["read_fpuzzles", "to_fpuzzles_dict", "to_fpuzzles_json", "fpuzzles_link", "sudokupad_link", "IGNORED_KEYS",
+__all__ = ["read_fpuzzles", "read_fpuzzles_details", "FPuzzlesRead", "to_fpuzzles_dict", "to_fpuzzles_json", "fpuzzles_link", "sudokupad_link", "IGNORED_KEYS",
            "FPUZZLES_URL", "SUDOKUPAD_URL"]
 
 FPUZZLES_URL = "https://www.f-puzzles.com/?load="
@@ -45,7 +56,7 @@ SUDOKUPAD_URL = "https://sudokupad.app/fpuzzles"
 
 #: Keys read into the grid and the rules.
 HANDLED_KEYS = frozenset({"size", "grid", "diagonal+", "diagonal-", "antiknight", "antiking", "killercage",
-                          "extraregion", "disjointgroups"})
+                          "extraregion", "disjointgroups"}) | fpuzzles_palette.KEYS
 #: Keys that change no rule: titles and text, the solution, editor settings, drawings (f-puzzles'
 #: cosmetic tools: text, line, rectangle, circle, and "cage", a cage without the killer rule).
 IGNORED_KEYS = frozenset({"title", "author", "ruleset", "solution", "highlightConflicts", "activeConstraints",
@@ -55,12 +66,42 @@ _CELL_KEYS = frozenset({"value", "given", "region", "c", "cArray", "highlight", 
                         "cornerPencilMarks"})
 _CELL_NAME = re.compile(r"R([0-9]{1,4})C([0-9]{1,4})", re.IGNORECASE)
 _WINDOW_ORIGINS = ((1, 1), (1, 5), (5, 1), (5, 5))
+#: The drawings, as a sentence counts them (one, several).
+_DRAWINGS = {"text": ("text mark", "text marks"), "circle": ("circle", "circles"), "line": ("line", "lines"),
+             "rectangle": ("rectangle", "rectangles"), "cage": ("cage without a total rule", "cages without a total rule")}
+#: Constraint tools whose drawings (``fromConstraint``) come with the key read here: Rangsk's f-puzzles
+#: script draws its lines this way beside the key.
+_DRAWN_BY = {"renban": "renban", "german whispers": "whispers", "dutch whispers": "whispers",
+             "whispers": "whispers", "slow thermometer": "slowthermometer"}
+#: Longest excerpt of the rules text a note quotes.
+RULESET_QUOTE = 400
+
+
+@dataclass(frozen=True)
+class FPuzzlesRead:
+    """A puzzle read with what the reader could not use: `notes` (sentences: drawings taken as decoration,
+    the rules text to check, clues left out), the setter's `solution` when the payload has a whole one, and
+    the title, author and rules text ("" when absent)."""
+
+    grid: Grid
+    rules: Rules
+    notes: "tuple[str, ...]" = ()
+    solution: "Grid | None" = None
+    title: str = ""
+    author: str = ""
+    ruleset: str = ""
 
 
 # -- reading -----------------------------------------------------------------------------------------
 def read_fpuzzles(text: str) -> "tuple[Grid, Rules]":
     """The grid and rules of an f-puzzles link (``...?load=...``), a SudokuPad ``.../fpuzzles...`` link,
     a bare payload, or the JSON text itself. Raises `ParseError`."""
+    read = read_fpuzzles_details(text)
+    return read.grid, read.rules
+
+
+def read_fpuzzles_details(text: str) -> FPuzzlesRead:
+    """`read_fpuzzles`, with the notes, the setter's solution, the title, author and rules text."""
     if not isinstance(text, str):
         raise TypeError(f"read_fpuzzles reads text (str), not {type(text).__name__}")
     text = text.strip()
@@ -83,6 +124,12 @@ def _payload(text: str) -> str:
     found = re.search(r"(?:^|[/=])fpuzzles([^?&#]*)", text)
     if found:
         return found.group(1)
+    if re.search(r"sudokupad\.app/(?:scl|ctc)|[/=](?:scl|ctc)[A-Za-z0-9+/]", text):
+        # SudokuPad's own form (src/fpuzzlesdecoder.js makes it from f-puzzles) holds drawings only: a
+        # thermometer becomes a grey line and a bulb, so its rules cannot be told back from it reliably.
+        raise ParseError("SudokuPad's own puzzle form (sudokupad.app/scl... or ctc...) is not read here: it holds "
+                         "drawings (lines, circles, text), not the rules they stand for; paste the puzzle's "
+                         "f-puzzles link instead")
     if "://" in text or "sudokupad" in text:
         raise ParseError("not an f-puzzles link: expected ...f-puzzles.com/?load=<data> or "
                          "sudokupad.app/fpuzzles<data> (short ids and SudokuPad's own puzzle ids need a "
@@ -101,7 +148,7 @@ def _decode_payload(payload: str) -> str:
         raise ParseError(f"not an f-puzzles link: its data is not lz-string base64 ({err})") from None
 
 
-def _from_json(data: object) -> "tuple[Grid, Rules]":
+def _from_json(data: object) -> FPuzzlesRead:
     if not isinstance(data, dict):
         raise ParseError("f-puzzles data must be a JSON object with \"size\" and \"grid\"")
     for key in data:
@@ -116,8 +163,10 @@ def _from_json(data: object) -> "tuple[Grid, Rules]":
         raise ParseError(f"size {size}: {err}") from None
     values, region_of = _read_grid(data.get("grid"), shape)
     where = f"the {shape.name} grid"
+    notes: list[str] = []
 
-    def cells(part: object, what: str) -> "tuple[int, ...]":
+    def cells(part: object, what: str, outside: bool = False) -> "tuple[int, ...]":
+        """The cells of an entry; with `outside`, cells of the ring round the grid are dropped."""
         names = part.get("cells") if isinstance(part, dict) else None
         if not isinstance(names, list) or not names:
             raise ParseError(f"{what} must be {{\"cells\": [\"R1C1\", ...]}}")
@@ -127,9 +176,13 @@ def _from_json(data: object) -> "tuple[Grid, Rules]":
             if not found:
                 raise ParseError(f"{what}: {name!r} is not a cell name like R1C1")
             r, c = int(found.group(1)), int(found.group(2))
+            if outside and 0 <= r <= size + 1 and 0 <= c <= size + 1 and (r in (0, size + 1) or c in (0, size + 1)):
+                continue
             if not (1 <= r <= size and 1 <= c <= size):
                 raise ParseError(f"{what}: cell {name} is outside {where}")
             out.append((r - 1) * size + c - 1)
+        if not out:
+            raise ParseError(f"{what}: cell {names[0]} is outside {where}")
         return tuple(out)
 
     cages = []
@@ -141,7 +194,11 @@ def _from_json(data: object) -> "tuple[Grid, Rules]":
             total = None
         elif type(total) is not int:
             raise ParseError(f"killercage {k}: its value {total!r} is not a whole number")
-        cages.append(Cage(cells(part, f"killercage {k}"), total))
+        inside = cells(part, f"killercage {k}", outside=True)
+        if len(inside) < len(part["cells"]):
+            notes.append(f"killercage {k} reaches outside the grid, where its total is written: the cage is its "
+                         f"{len(inside)} cells inside the grid.")
+        cages.append(Cage(inside, total))
     extra = [cells(part, f"extraregion {k}") for k, part in enumerate(_entries(data, "extraregion"), 1)]
 
     windows = [tuple((r0 + r) * 9 + c0 + c for r in range(3) for c in range(3)) for r0, c0 in _WINDOW_ORIGINS]
@@ -155,10 +212,9 @@ def _from_json(data: object) -> "tuple[Grid, Rules]":
     except RulesError as err:
         raise ParseError(f"grid regions (numbered from 1 here, from 0 in f-puzzles): {err}") from None
     if data.get("disjointgroups"):
-        if regions is not None:
-            raise ParseError("f-puzzles constraint 'disjointgroups' with Jigsaw regions is not supported here")
-        extra += [tuple(sorted(box[k] for box in (u.cells for u in shape.units[2 * size:])))
-                  for k in range(size)]
+        # Group k: the k-th cell, in reading order, of each box or region (Rangsk's definition).
+        areas = regions if regions is not None else [u.cells for u in shape.units[2 * size:]]
+        extra += [tuple(sorted(sorted(area)[k] for area in areas)) for k in range(size)]
     flags = {}
     for key, name in (("diagonal-", "diagonal_down"), ("diagonal+", "diagonal_up"),
                       ("antiknight", "anti_knight"), ("antiking", "anti_king")):
@@ -166,18 +222,117 @@ def _from_json(data: object) -> "tuple[Grid, Rules]":
         if value is not None and not isinstance(value, bool):
             raise ParseError(f"{key!r} must be true or false")
         flags[name] = bool(value)
+    constraints, nonconsecutive, negative = fpuzzles_palette.read_palette(data, size, notes)
     try:
         rules = Rules(shape, regions=regions, windows=found_windows, extra_regions=tuple(extra),
-                      cages=tuple(cages), **flags)
+                      cages=tuple(cages), constraints=constraints, nonconsecutive=nonconsecutive,
+                      negative=negative, **flags)
     except RulesError as err:
         raise ParseError(str(err)) from None
     if regions is not None:
         # Regions that are exactly the boxes of another shape (6x6 with 3x2 boxes): that shape, no regions.
         for boxes in _other_box_shapes(size):
             if {frozenset(r) for r in regions} == {frozenset(u.cells) for u in boxes.units[2 * size:]}:
-                shape, rules = boxes, _replace(rules, boxes)
+                shape, rules = boxes, replace(rules, shape=boxes, regions=None)
                 break
-    return Grid(values, shape), rules
+    title, author, ruleset = (_text(data, key) for key in ("title", "author", "ruleset"))
+    ruleset = "\n".join(t for t in (ruleset, *_meta_rules(data)) if t)
+    notes += _drawing_notes(data, rules, ruleset)
+    return FPuzzlesRead(Grid(values, shape), rules, tuple(notes), _solution(data, shape, notes), title, author,
+                        ruleset)
+
+
+def _text(data: dict, key: str) -> str:
+    value = data.get(key)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def _meta_rules(data: dict) -> "list[str]":
+    """Rules text that SudokuPad keeps in cosmetic cages (``{"value": "rules: ..."}``)."""
+    return [part["value"].split(":", 1)[1].strip() for part in _entries(data, "cage")
+            if isinstance(part, dict) and isinstance(part.get("value"), str) and part["value"].startswith("rules:")]
+
+
+def _drawing_notes(data: dict, rules: Rules, ruleset: str) -> "list[str]":
+    """Sentences on what may hold rules the reader cannot take: drawings and the rules text."""
+    counts = []
+    for key, (one, several) in _DRAWINGS.items():
+        count = 0
+        for k, part in enumerate(_entries(data, key), 1):
+            drawn_by = part.get("fromConstraint") if isinstance(part, dict) else None
+            if isinstance(part, dict) and part.get("isNewConstraint"):   # the script's older mark, any line tool
+                drawn_by = "a constraint tool"
+                if any(data.get(source) for source in set(_DRAWN_BY.values())):
+                    continue
+            if isinstance(drawn_by, str) and drawn_by:
+                source = _DRAWN_BY.get(drawn_by.lower())
+                if source is None or not data.get(source):
+                    raise ParseError(f"{key} {k} is drawn by the constraint {drawn_by!r}, which is not supported here")
+                continue                                    # the drawing of a rule read from its own key
+            if key == "cage" and isinstance(part, dict) and re.match(r"[a-z]+: ", str(part.get("value", ""))):
+                continue                                    # SudokuPad's metadata (title, rules...), not a drawing
+            count += 1
+        if count:
+            counts.append(f"{count} {one if count == 1 else several}")
+    notes = []
+    if counts:
+        listed = ", ".join(counts[:-1]) + " and " + counts[-1] if len(counts) > 1 else counts[0]
+        notes.append(f"This puzzle draws {listed}, which the reader takes as decoration: check they add no rule.")
+    if ruleset:
+        quote = " ".join(ruleset.split())
+        if len(quote) > RULESET_QUOTE:
+            quote = quote[:RULESET_QUOTE - 1].rstrip() + "…"
+        notes.append(f"Its rules text says: \"{quote}\": check it asks nothing beyond the rules read "
+                     f"({_rules_read(rules)}).")
+    return notes
+
+
+def _rules_read(rules: Rules) -> str:
+    """The rules read, counted by kind: "4 thermometers, anti-king"."""
+    parts = []
+    if rules.regions is not None:
+        parts.append("Jigsaw regions")
+    for on, name in ((rules.diagonal_down and rules.diagonal_up, "both diagonals"),
+                     (rules.diagonal_down != rules.diagonal_up, "one diagonal"), (rules.windows, "windoku"),
+                     (rules.anti_knight, "anti-knight"), (rules.anti_king, "anti-king"),
+                     (rules.nonconsecutive, "nonconsecutive")):
+        if on:
+            parts.append(name)
+    if rules.cages:
+        parts.append(f"{len(rules.cages)} killer cage{'s' if len(rules.cages) > 1 else ''}")
+    if rules.extra_regions:
+        parts.append(f"{len(rules.extra_regions)} extra region{'s' if len(rules.extra_regions) > 1 else ''}")
+    kinds: dict[str, int] = {}
+    for c in rules.constraints:
+        label = _LABELS.get(c.kind, c.kind.replace("_", " "))
+        kinds[label] = kinds.get(label, 0) + (len(c.cells) if c.kind in ("minimum", "maximum") else 1)
+    parts += [f"{count} {label}{'s' if count > 1 else ''}" for label, count in kinds.items()]
+    parts += [f"negative {kind}" for kind in rules.negative]
+    return ", ".join(parts) or "classic Sudoku only"
+
+
+_LABELS = {"xv": "X/V mark", "whispers": "whispers line", "renban": "renban line", "between": "between line",
+           "little_killer": "little killer clue", "sandwich": "sandwich clue", "odd": "odd cell", "even": "even cell",
+           "minimum": "minimum cell", "maximum": "maximum cell"}
+
+
+def _solution(data: dict, shape: Shape, notes: "list[str]") -> "Grid | None":
+    """The setter's solution, when the payload has a whole one; a note when it has a part or a bad one."""
+    raw = data.get("solution")
+    if raw in (None, "", []):
+        return None
+    if isinstance(raw, str):
+        raw = raw.split(",") if "," in raw else list(raw)
+    n = shape.side
+    digits = []
+    for item in raw if isinstance(raw, list) else ():
+        text = str(item).strip()
+        digits.append(int(text) if text.isdigit() and 1 <= int(text) <= n else 0)
+    if len(digits) != n * n or 0 in digits:
+        if any(digits):
+            notes.append("Its setter's solution is incomplete or not one digit a cell: it is not compared.")
+        return None
+    return Grid(digits, shape)
 
 
 def _entries(data: dict, key: str) -> list:
@@ -233,15 +388,10 @@ def _other_box_shapes(side: int) -> "list[Shape]":
             if side % r == 0 and Shape.of(r, side // r) != default]
 
 
-def _replace(rules: Rules, shape: Shape) -> Rules:
-    return Rules(shape, diagonal_down=rules.diagonal_down, diagonal_up=rules.diagonal_up, windows=rules.windows,
-                 extra_regions=rules.extra_regions, anti_knight=rules.anti_knight, anti_king=rules.anti_king,
-                 cages=rules.cages)
-
-
 # -- writing -----------------------------------------------------------------------------------------
-def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None) -> dict:
-    """The f-puzzles object for a grid and its rules (the classic rules when None)."""
+def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None, solution: "Grid | None" = None) -> dict:
+    """The f-puzzles object for a grid and its rules (the classic rules when None), with the setter's
+    `solution` when given. Raises ValueError for rules f-puzzles cannot hold (see `write_palette`)."""
     shape = grid.shape
     rules = rules or Rules(shape)
     if rules.shape != shape:
@@ -280,6 +430,11 @@ def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None) -> dict:
     extra = [u.cells for u in rules.houses if u.kind == "window"] + list(rules.extra_regions)
     if extra:
         data["extraregion"] = [{"cells": [name(i) for i in region]} for region in extra]
+    fpuzzles_palette.write_palette(rules, data)
+    if solution is not None:
+        if solution.shape.side != n or 0 in solution.values:
+            raise ValueError("the solution must be a whole grid of the puzzle's size")
+        data["solution"] = list(solution.values)
     return data
 
 
@@ -287,9 +442,9 @@ def _fp_name(n: int):
     return lambda i: f"R{i // n + 1}C{i % n + 1}"
 
 
-def to_fpuzzles_json(grid: Grid, rules: "Rules | None" = None) -> str:
+def to_fpuzzles_json(grid: Grid, rules: "Rules | None" = None, solution: "Grid | None" = None) -> str:
     """The f-puzzles JSON text (compact, as f-puzzles writes it)."""
-    return json.dumps(to_fpuzzles_dict(grid, rules), separators=(",", ":"))
+    return json.dumps(to_fpuzzles_dict(grid, rules, solution), separators=(",", ":"))
 
 
 def fpuzzles_link(grid: Grid, rules: "Rules | None" = None) -> str:

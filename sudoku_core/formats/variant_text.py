@@ -7,6 +7,11 @@
     cage 15: r1c1 r1c2 r2c1
     cage: r5c5 r5c6
     extra region: r1c1 r2c2 r3c3
+    thermometer: r1c1 r1c2 r1c3
+    arrow: r2c2 -> r2c3 r2c4
+    white: r1c1 r1c2
+    x: r4c4 r4c5
+    little killer 23: DR from r0c1
 
 The full description is docs/variants.md. `read_variant` raises `ParseError` with the line and column of
 a fault (a `RulesError` comes back with the line of the rule at fault); `write_variant` writes what
@@ -19,6 +24,8 @@ import re
 from ..core.formats import ParseError, parse_grid
 from ..core.grid import Grid
 from ..core.shape import ALPHABET, Shape
+from ..variants import constraints as palette
+from ..variants.constraints import Constraint
 from ..variants.rules import Cage, Rules, RulesError
 
 __all__ = ["read_variant", "write_variant", "looks_like_variant", "RULE_NAMES"]
@@ -31,9 +38,22 @@ RULE_NAMES = {
     "windoku": ("windows",), "hyper": ("windows",),
     "anti-knight": ("anti_knight",), "antiknight": ("anti_knight",),
     "anti-king": ("anti_king",), "antiking": ("anti_king",),
+    "nonconsecutive": ("nonconsecutive",),
 }
-KEYWORDS = ("size", "rules", "regions", "cage", "extra region")
-_KEYWORD = re.compile(r"\s*(size|rules|regions|cage|extra[ -]region)\s*(\S*?)\s*:", re.IGNORECASE)
+#: Rule words of the ``rules:`` line for the negative constraint -> the `Rules.negative` kinds.
+NEGATIVE_WORDS = {"negative-white": "white", "negative-black": "black", "negative-xv": "xv"}
+#: Keywords of the palette's lines -> (kind, what the argument before ':' is).
+PALETTE = {"thermometer": "thermometer", "slow thermometer": "slow_thermometer", "whispers": "whispers",
+           "renban": "renban", "palindrome": "palindrome", "between": "between", "arrow": "arrow",
+           "white": "white_dot", "black": "black_dot", "x": "xv", "v": "xv", "little killer": "little_killer",
+           "sandwich": "sandwich", "odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum",
+           "quadruple": "quadruple", "clone": "clone"}
+KEYWORDS = ("size", "rules", "regions", "cage", "extra region", *PALETTE)
+_KEYWORD = re.compile(r"\s*(size|rules|regions|cage|extra[ -]region|slow[ -]thermometer|thermometer|whispers|renban"
+                      r"|palindrome|between|arrow|white|black|x|v|little[ -]killer|sandwich|odd|even|minimum|maximum"
+                      r"|quadruple|clone)\s*(\S*?)\s*:", re.IGNORECASE)
+#: Keywords whose argument (before ':') is a number: the clue, the dot's value, the least difference.
+_NUMBERED = {"cage", "whispers", "white", "black", "little killer", "sandwich"}
 _CELL = re.compile(r"r([0-9]{1,4})c([0-9]{1,4})", re.IGNORECASE)
 _NUMBER = re.compile(r"[0-9]{1,4}")
 _WORD = re.compile(r"[^\s,]+")
@@ -138,17 +158,22 @@ def read_variant(text: str) -> "tuple[Grid, Rules]":
         raise ParseError(err.reason, first_no, err.column) from None
     shape = grid.shape
 
-    flags: dict[str, bool] = {}
+    flags: dict = {}
     steps: list[tuple[int, str, object]] = []               # rules in order, to name the line of a RulesError
     for no, key, arg, arg_col, col in keyed:
         line = by_line[no]
-        if key not in ("cage", "size") and arg:
+        if key not in _NUMBERED | {"size", "quadruple"} and arg:
             raise ParseError(f"unexpected {arg!r} after {key!r}", no, arg_col + 1)
         if key == "rules":
             for m in _WORD.finditer(line, col):
-                names = RULE_NAMES.get(m.group().lower())
+                word = m.group().lower()
+                if word in NEGATIVE_WORDS:
+                    flags["negative"] = tuple(sorted({*flags.get("negative", ()), NEGATIVE_WORDS[word]}))
+                    continue
+                names = RULE_NAMES.get(word)
                 if names is None:
-                    raise ParseError(f"unknown rule {m.group()!r} (known: {', '.join(RULE_NAMES)})", no, m.start() + 1)
+                    known = ", ".join([*RULE_NAMES, *NEGATIVE_WORDS])
+                    raise ParseError(f"unknown rule {m.group()!r} (known: {known})", no, m.start() + 1)
                 flags.update(dict.fromkeys(names, True))
             steps.append((no, "flags", dict(flags)))
         elif key == "regions":
@@ -159,20 +184,93 @@ def read_variant(text: str) -> "tuple[Grid, Rules]":
             steps.append((no, "cage", Cage(_cells(line, col, no, shape), int(arg) if arg else None)))
         elif key == "extra region":
             steps.append((no, "extra", _cells(line, col, no, shape)))
+        elif key != "size":
+            for made in _palette_line(key, arg, arg_col, line, col, no, shape):
+                wrong = palette.check(made, shape.side)
+                if wrong:                           # at the clue's first word
+                    raise ParseError(wrong, no, len(line) - len(line[col:].lstrip()) + 1)
+                steps.append((no, "constraint", made))
     return grid, _build(shape, steps)
+
+
+def _number(arg: str, arg_col: int, no: int, what: str) -> int:
+    if not _NUMBER.fullmatch(arg):
+        raise ParseError(f"{what} is a whole number, not {arg!r}", no, arg_col + 1)
+    return int(arg)
+
+
+def _palette_line(key: str, arg: str, arg_col: int, line: str, col: int, no: int,
+                  shape: Shape) -> "list[Constraint]":
+    """The constraints of one palette line (several for ``odd:`` and ``even:`` with several cells)."""
+    kind, n = PALETTE[key], shape.side
+    value = _number(arg, arg_col, no, f"the number after {key!r}") if arg and key != "quadruple" else None
+    if key in ("little killer", "sandwich") and value is None:
+        raise ParseError(f"a {key} clue needs its total: '{key} 23: ...'", no, arg_col + 1)
+    if key == "arrow":
+        arrow = line.find("->", col)
+        if arrow < 0:
+            raise ParseError("an arrow is its circle, '->' and its shaft: arrow: r2c2 -> r2c3 r2c4", no, col + 1)
+        return [Constraint(kind, _cells(line, arrow + 2, no, shape), head=_cells(line[:arrow], col, no, shape))]
+    if key == "clone":
+        equal = line.find("=", col)
+        if equal < 0:
+            raise ParseError("a clone is its cells, '=' and their twins: clone: r1c1 r1c2 = r5c5 r5c6", no, col + 1)
+        return [Constraint(kind, _cells(line, equal + 1, no, shape), head=_cells(line[:equal], col, no, shape))]
+    if key == "little killer":
+        m = re.match(r"\s*(DR|DL|UR|UL)\s+from\s+(\S+)\s*$", line[col:], re.IGNORECASE)
+        if not m:
+            raise ParseError("a little killer is its direction and its clue outside the grid: "
+                             "little killer 23: DR from r0c1", no, col + 1)
+        where = col + m.start(2) + 1
+        found = _CELL.fullmatch(m.group(2))
+        r, c = (int(found.group(1)), int(found.group(2))) if found else (-1, -1)
+        if not (0 <= r <= n + 1 and 0 <= c <= n + 1) or (1 <= r <= n and 1 <= c <= n):
+            raise ParseError(f"{m.group(2)!r} is not a cell outside the {shape.name} grid (r0c1, r10c3...)", no, where)
+        direction = m.group(1).upper()
+        dr, dc = palette.DIRECTIONS[direction]
+        cells = []
+        r, c = r + dr, c + dc
+        while 1 <= r <= n and 1 <= c <= n:
+            cells.append((r - 1) * n + c - 1)
+            r, c = r + dr, c + dc
+        if not cells:
+            raise ParseError(f"from {m.group(2)} going {direction} the diagonal never enters the grid", no, where)
+        return [Constraint(kind, tuple(cells), value, direction=direction)]
+    if key == "sandwich":
+        m = re.match(r"\s*(row|column)\s+([0-9]{1,4})\s*$", line[col:], re.IGNORECASE)
+        if not m or not 1 <= int(m.group(2)) <= n:
+            raise ParseError(f"a sandwich clue names its row or column: sandwich 15: row 3 (1 to {n})", no, col + 1)
+        k = int(m.group(2)) - 1
+        cells = (tuple(k * n + j for j in range(n)) if m.group(1).lower() == "row" else
+                 tuple(j * n + k for j in range(n)))
+        return [Constraint(kind, cells, value)]
+    cells = _cells(line, col, no, shape)
+    if key in ("odd", "even"):
+        return [Constraint(kind, (i,)) for i in cells]
+    if key == "quadruple":
+        if not re.fullmatch(r"[0-9]{1,4}(,[0-9]{1,4})*", arg):
+            raise ParseError("a quadruple names its digits before ':': quadruple 3,4: r1c1 r1c2 r2c1 r2c2", no,
+                             arg_col + 1)
+        return [Constraint(kind, cells, digits=tuple(int(d) for d in arg.split(",")))]
+    if key in ("x", "v"):
+        value = 10 if key == "x" else 5
+    return [Constraint(kind, cells, value)]
 
 
 def _build(shape: Shape, steps: "list[tuple[int, str, object]]") -> Rules:
     """The rules, made one line at a time so that a RulesError names the line that broke them."""
-    fields: dict = {"regions": None, "extra_regions": (), "cages": ()}
+    fields: dict = {"regions": None, "extra_regions": (), "cages": (), "constraints": ()}
     rules = Rules(shape)
-    for no, kind, value in sorted(steps, key=lambda s: ("regions", "flags", "extra", "cage").index(s[1])):
+    order = ("regions", "flags", "extra", "cage", "constraint")
+    for no, kind, value in sorted(steps, key=lambda s: order.index(s[1])):
         if kind == "regions":
             fields["regions"] = value
         elif kind == "flags":
             fields.update(value)
         elif kind == "extra":
             fields["extra_regions"] += (value,)
+        elif kind == "constraint":
+            fields["constraints"] += (value,)
         else:
             fields["cages"] += (value,)
         try:
@@ -197,6 +295,7 @@ def write_variant(grid: Grid, rules: "Rules | None" = None) -> str:
     else:
         words += ["diagonal"] * rules.diagonal_down + ["anti-diagonal"] * rules.diagonal_up
     words += ["windoku"] * rules.windows + ["anti-knight"] * rules.anti_knight + ["anti-king"] * rules.anti_king
+    words += ["nonconsecutive"] * rules.nonconsecutive + [f"negative-{kind}" for kind in rules.negative]
     if words:
         out.append("rules: " + " ".join(words))
     if rules.regions is not None:
@@ -213,4 +312,39 @@ def write_variant(grid: Grid, rules: "Rules | None" = None) -> str:
         out.append(f"cage{total}: " + " ".join(name(i) for i in cage.cells))
     for region in rules.extra_regions:
         out.append("extra region: " + " ".join(name(i) for i in region))
+    out += [_palette_text(c, shape) for c in rules.constraints]
     return "\n".join(out) + "\n"
+
+
+_KEYWORD_OF = {kind: key for key, kind in PALETTE.items() if key not in ("x", "v")}
+
+
+def _palette_text(c: Constraint, shape: Shape) -> str:
+    """One constraint's line (`_palette_line` reads it back)."""
+    n = shape.side
+
+    def cells(which: "tuple[int, ...]") -> str:
+        return " ".join(shape.cell_name(i) for i in which)
+
+    number = "" if c.value is None else f" {c.value}"
+    if c.kind == "xv":
+        return f"{'x' if c.value == 10 else 'v'}: {cells(c.cells)}"
+    if c.kind == "arrow":
+        return f"arrow: {cells(c.head)} -> {cells(c.cells)}"
+    if c.kind == "clone":
+        return f"clone: {cells(c.head)} = {cells(c.cells)}"
+    if c.kind == "quadruple":
+        return f"quadruple {','.join(str(d) for d in c.digits)}: {cells(c.cells)}"
+    if c.kind == "little_killer":
+        dr, dc = palette.DIRECTIONS[c.direction]
+        r, col = divmod(c.cells[0], n)
+        (r1, c1) = divmod(c.cells[-1], n)
+        if 0 <= r - dr < n and 0 <= col - dc < n or 0 <= r1 + dr < n and 0 <= c1 + dc < n:
+            raise ValueError(f"{c.name(n)}: the text form's little killer sums a whole diagonal, from a clue outside "
+                             "the grid to its far edge")
+        return f"little killer{number}: {c.direction} from r{r - dr + 1}c{col - dc + 1}"
+    if c.kind == "sandwich":
+        row = len({i // n for i in c.cells}) == 1
+        where = f"row {c.cells[0] // n + 1}" if row else f"column {c.cells[0] % n + 1}"
+        return f"sandwich{number}: {where}"
+    return f"{_KEYWORD_OF[c.kind]}{number}: {cells(c.cells)}"

@@ -1,5 +1,5 @@
-"""New variant puzzles with exactly one solution: Killer, Jigsaw, X, Windoku, anti-knight, anti-king, and
-combinations of them.
+"""New variant puzzles with exactly one solution: Killer, Jigsaw, X, Windoku, anti-knight, anti-king,
+thermometers, arrows, Kropki dots and XV, and combinations of them.
 
     >>> from sudoku_core.generator.variants import generate_variant
     >>> made = generate_variant("jigsaw,x", "6x6", seed=3)
@@ -12,13 +12,19 @@ How a puzzle is made:
    try that fails or runs out is drawn again. When every try fails, a Jigsaw draws new regions (many small
    layouts have no grid at all); other rules solve the empty grid alone, to tell rules no grid obeys (a 4x4
    anti-king) from rules that are merely slow, and its solution, digits relabelled at random, is the grid.
-3. **Givens.** Killer: cages are laid over the grid (`sudoku_core.variants.killer_cages`) and there are no givens; while
+3. **Clues.** Thermometers, arrows, Kropki dots (white: 1 apart, black: twice) and XV are laid over the
+   grid (`palette.lay_many`: as many clues as the side, not sharing cells); while the puzzle without givens has
+   a second solution, a clue of the same kinds that the second solution breaks is added (up to
+   `PALETTE_REPAIRS`, each look within `KILLER_NODES`). Givens then go as for the other variants (below),
+   so the finished puzzle is unique whatever the clues settled. With Killer, half as many clues are laid
+   and the cages settle the rest.
+4. **Givens.** Killer: cages are laid over the grid (`sudoku_core.variants.killer_cages`) and there are no givens; while
    a second solution exists, a small cage edit around the cells where it differs rules it out (after
    `CAGE_REPAIRS` edits, a given in one of those cells does). Other variants: givens are removed one symmetry
    orbit at a time in a seeded order, as `sudoku_core.generator.classic` does, kept out while the puzzle stays unique:
    a removed cell its peers or a house still force needs no search, the rest are proved by
    `variants.solver.count_solutions(limit=2)` under a node budget (one that runs out keeps the given).
-4. **Proof.** The finished puzzle is counted once more by the variant solver before it is returned.
+5. **Proof.** The finished puzzle is counted once more by the variant solver before it is returned.
 
 The same seed gives the same puzzle on every platform: randomness comes only from `random.Random(seed)` and
 the solver is deterministic. Budgets on every search mean a call always ends (`GenerationTimeout` past
@@ -41,13 +47,20 @@ from ..core.shape import Shape
 from ..variants.jigsaw import random_regions
 from ..variants.killer_cages import as_cages, killing_edits, lay_cages
 from ..variants.rules import Rules
+from ..variants.constraints import holds
 from ..variants.solver import SearchLimitExceeded, count_solutions, iter_solutions, solve
+from .palette import lay, lay_many
 
 __all__ = ["VARIANTS", "VariantPuzzle", "generate_variant", "variant_names", "variant_rater", "MIN_SIDE", "MAX_SIDE"]
 
 #: The variants, in the order their names are written back.
-VARIANTS = ("killer", "jigsaw", "x", "windoku", "anti-knight", "anti-king")
-_ALIASES = {"hyper": "windoku", "antiknight": "anti-knight", "antiking": "anti-king", "diagonal": "x"}
+VARIANTS = ("killer", "jigsaw", "x", "windoku", "anti-knight", "anti-king", "thermometer", "arrow", "kropki", "xv")
+_ALIASES = {"hyper": "windoku", "antiknight": "anti-knight", "antiking": "anti-king", "diagonal": "x",
+            "thermo": "thermometer", "thermometers": "thermometer", "arrows": "arrow", "dots": "kropki"}
+#: The variants drawn as clues of the palette (`sudoku_core.variants.constraints`), and their kinds.
+PALETTE = {"thermometer": ("thermometer",), "arrow": ("arrow",), "kropki": ("white_dot", "black_dot"), "xv": ("xv",)}
+#: Clues added, each one breaking the second solution found, before givens settle the rest.
+PALETTE_REPAIRS = 30
 #: Grid sides the variant generator makes (the variant solver's checks grow too slow past 9x9).
 MIN_SIDE, MAX_SIDE = 4, 9
 
@@ -275,6 +288,43 @@ def _killer(solution: "list[int]", rules: Rules, rng: random.Random, clock: Cloc
     return None
 
 
+# -- the palette's clues ----------------------------------------------------------------------------
+def _palette(solution: "list[int]", rules: Rules, names: "tuple[str, ...]", rng: random.Random,
+             clock: Clock) -> Rules:
+    """`rules` with clues of the palette variants among `names` laid over `solution`; then, unless Killer
+    cages are to settle the rest, clues that break each second solution found (see the module docstring)."""
+    kinds = [k for name in names for k in PALETTE.get(name, ())]
+    n = rules.shape.side
+    killer = "killer" in names
+    taken: "set[int]" = set()
+    laid = lay_many(kinds, n // 2 if killer else n, solution, n, rng, taken, plain=True)
+    rules = replace(rules, constraints=tuple(laid))
+    if killer:
+        return rules
+    for _ in range(PALETTE_REPAIRS):
+        clock.check("laying the clues")
+        try:
+            other = _second_solution([0] * len(solution), rules, solution, clock)
+        except SearchLimitExceeded:
+            clock.check("laying the clues")
+            break  # too slow to settle: the givens will
+        if other is None:
+            break
+        differ = {i for i, (a, b) in enumerate(zip(solution, other)) if a != b}
+        for _draw in range(200):
+            clue = lay(rng.choice(kinds), solution, n, rng, tries=1, plain=True)
+            if clue is None:
+                continue
+            cells = set(clue.cells) | set(clue.head)
+            if cells & differ and not cells & taken and not holds(clue, other, n):
+                taken |= cells
+                rules = replace(rules, constraints=rules.constraints + (clue,))
+                break
+        else:
+            break  # no clue found that tells them apart: the givens will
+    return rules
+
+
 # -- the generator ----------------------------------------------------------------------------------
 def _base_rules(names: "tuple[str, ...]", shape: Shape, rng: random.Random) -> Rules:
     return Rules(shape, regions=random_regions(shape, rng) if "jigsaw" in names else None,
@@ -296,6 +346,8 @@ def _make_one(names: "tuple[str, ...]", shape: Shape, rng: random.Random, symmet
         progress(Progress("grid", attempt, givens=shape.cell_count, elapsed=clock.elapsed()))
     orbits = orbits_of(shape, symmetry)
     rng.shuffle(orbits)
+    if any(name in PALETTE for name in names):
+        rules = _palette(solution, rules, names, rng, clock)
     if "killer" in names:
         made = _killer(solution, rules, rng, clock, orbits, givens)
         if made is None:
@@ -317,8 +369,8 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
                      progress: "Callable[[Progress], Any] | None" = None) -> VariantPuzzle:
     """A new variant puzzle with exactly one solution (proved by `variants.solver.count_solutions`).
 
-    variant   "killer", "jigsaw", "x", "windoku", "anti-knight", "anti-king", or several: "killer,x",
-              ["jigsaw", "anti-king"]
+    variant   "killer", "jigsaw", "x", "windoku", "anti-knight", "anti-king", "thermometer", "arrow",
+              "kropki", "xv", or several: "killer,x", ["jigsaw", "anti-king"], "thermometer,kropki"
     shape     "9x9" (default), "4x4", "6x6", "8x8", "6x6:3x2" (4x4 to 9x9; Windoku 9x9 only)
     seed      an int or str: the same seed gives the same puzzle everywhere; None for a fresh one
     symmetry  where the givens stand: "none", "rotate180", "rotate90", "mirror", "diagonal"

@@ -37,8 +37,8 @@ def first_bit(mask: int) -> int:
 class Tables:
     """Per-shape (or per shape and rules) lookup tables, cached by `tables(shape, rules)`.
 
-    `rules` is None for classic Sudoku. `unit_cells` maps each unit's name (and each Killer cage's) to its
-    cells, for the JSON form of steps."""
+    `rules` is None for classic Sudoku. `unit_cells` maps each unit's name (and each Killer cage's and
+    palette constraint's) to its cells, for the JSON form of steps."""
 
     def __init__(self, shape: Shape, rules: "Rules | None" = None) -> None:
         n = self.n = shape.side
@@ -86,6 +86,8 @@ class Tables:
         self.intersections = tuple(inter)
         self.unit_cells = dict(zip(self.unit_names, self.units))
         self.unit_cells.update((cage.name(shape), cage.cells) for cage in self.cages)
+        # a palette constraint's step names it as its unit, so the page draws its cells (head first)
+        self.unit_cells.update((c.name(n), (*c.head, *c.cells)) for c in (rules.constraints if rules else ()))
 
 
 def _board(cells) -> int:

@@ -5,14 +5,15 @@
 scale (a hidden single in a box before a naked single), so ratings follow that scale.
 
 Every function takes optional variant `rules` (`sudoku_core.variants.rules.Rules`): the techniques then work on
-the rules' houses and peers, Killer cages add the techniques of `techniques.killer` (see `for_rules`),
+the rules' houses and peers, Killer cages add the techniques of `techniques.killer` and the setters'
+constraints those of `techniques.palette` (see `for_rules`),
 and the exact checks (uniqueness, the solution) use the variant solver.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import TYPE_CHECKING, Iterable
 
 from ..core.grid import Grid
@@ -22,9 +23,9 @@ from .board import Board, Tables, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
-from .techniques import (als, als_chains, chains, coloring, complex_fish, fish, forcing, intersections, killer,
-                         nested, nice_loops, rectangles, remote_pairs, single_digit, singles, subsets, sue_de_coq,
-                         templates, uniqueness, wings)
+from .techniques import (als, als_chains, chains, coloring, complex_fish, exclusion, fish, forcing, intersections,
+                         killer, medusa, nested, nice_loops, palette, rectangles, remote_pairs, single_digit, singles,
+                         subsets, sue_de_coq, templates, uniqueness, wings)
 
 if TYPE_CHECKING:
     from ..variants.rules import Rules
@@ -66,13 +67,18 @@ TECHNIQUES = (
     ("WXYZ-Wing", wings.wxyz_wing),
     ("Simple Colors", coloring.simple_colors),
     ("Multi-Colors", coloring.multi_colors),
+    ("Weak Colors", medusa.weak_colors),
+    ("X-Colors", medusa.x_colors),
     ("BUG+1", uniqueness.bug_plus_one),
     ("Finned Jellyfish", complex_fish.finned_jellyfish),
     ("Sashimi Jellyfish", complex_fish.sashimi_jellyfish),
     ("VWXYZ-Wing", wings.vwxyz_wing),
+    ("Aligned Pair Exclusion", exclusion.aligned_pair_exclusion),
     ("Sue de Coq", sue_de_coq.sue_de_coq),
     ("X-Chain", chains.x_chain),
+    ("Broken Wing", medusa.broken_wing),
     ("XY-Chain", chains.xy_chain),
+    ("3D Medusa", medusa.medusa),
     ("Continuous Nice Loop", nice_loops.continuous_nice_loop),
     ("Discontinuous Nice Loop", nice_loops.discontinuous_nice_loop),
     ("AIC", chains.aic),
@@ -82,6 +88,7 @@ TECHNIQUES = (
     ("ALS-XZ", als.als_xz),
     ("ALS-XY-Wing", als_chains.als_xy_wing),
     ("ALS-XY-Chain", als_chains.als_xy_chain),
+    ("Aligned Triple Exclusion", exclusion.aligned_triple_exclusion),
     ("Death Blossom", als_chains.death_blossom),
     ("Franken Fish", complex_fish.franken_fish),
     ("Finned Franken Fish", complex_fish.finned_franken_fish),
@@ -101,36 +108,43 @@ _NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple C
               "Avoidable Rectangle", "Unique Rectangle (type 6)", "Hidden Rectangle",  # HoDoKu's uniqueness
               # HoDoKu's, not in Sudoku Explainer (Turbot Fish is: Sukaku Explainer rates it 4.2)
               "Dual 2-String Kite", "Dual Empty Rectangle", "Multi-Colors", "Remote Pair", "Template Set",
-              "Template Delete",
+              "Template Delete", "Weak Colors", "X-Colors", "3D Medusa", "Broken Wing",  # SudokuWiki's / Sudopedia's coloring
               *complex_fish.NAMES}  # HoDoKu's finned, Siamese, Franken and Mutant fish: not in SE nor Sukaku
+# The finders as the rating calls them (the easiest step first) where hints choose otherwise.
+_RATED = {**nice_loops.RATED, "Unique Rectangle": partial(uniqueness.unique_rectangle, easiest=True)}
 RATING_ORDER = (
     ("Full House", singles.full_house),
     ("Hidden Single", singles.hidden_single_box),
     ("Hidden Single", singles.hidden_single_line),
     ("Naked Single", singles.naked_single),
-) + tuple((name, nice_loops.RATED.get(name, finder)) for name, finder in TECHNIQUES if name not in _NOT_RATED)
+) + tuple((name, _RATED.get(name, finder)) for name, finder in TECHNIQUES if name not in _NOT_RATED)
 # (chains and loops: the rating takes the easiest one, the hints the one with the most eliminations)
 
 _SINGLES = {"Full House", "Naked Single", "Hidden Single"}
 
 
 def for_rules(order, t: Tables):
-    """`order` for a board's tables: as it is without cages; with Killer cages, the cage techniques
-    added (Cage Combination and Innies & Outies after the singles, Cage Interaction after pointing),
-    which keeps the order roughly cheapest first on the rating's scale."""
-    if not any(cage.total is not None for cage in t.cages):
+    """`order` for a board's tables: as it is for rules of houses and peers alone; with Killer cages, the
+    cage techniques added (Cage Combination and Innies & Outies after the singles, Cage Interaction after
+    pointing); with constraints of the setters' palette, their techniques after those (`palette.techniques`:
+    only those the rules call for), which keeps the order roughly cheapest first on the rating's scale."""
+    cages = any(cage.total is not None for cage in t.cages)
+    marks = palette.techniques(t.rules)
+    if not (cages or marks):
         return order
-    return _with_cages(order)
+    return _with_variants(order, cages, marks)
 
 
-@lru_cache(maxsize=8)
-def _with_cages(order):
+@lru_cache(maxsize=32)
+def _with_variants(order, cages: bool, marks):
     out = list(order)
     after_singles = max(k for k, entry in enumerate(out) if entry[0] in _SINGLES) + 1
-    out[after_singles:after_singles] = killer.BASIC
-    pointing = next((k for k, entry in enumerate(out) if entry[0] == "Locked Candidates (Pointing)"), None)
-    at = after_singles + len(killer.BASIC) if pointing is None else pointing + 1
-    out[at:at] = killer.LOCKED
+    basic = (killer.BASIC if cages else ()) + marks
+    out[after_singles:after_singles] = basic
+    if cages:
+        pointing = next((k for k, entry in enumerate(out) if entry[0] == "Locked Candidates (Pointing)"), None)
+        at = after_singles + len(basic) if pointing is None else pointing + 1
+        out[at:at] = killer.LOCKED
     return tuple(out)
 
 
@@ -301,15 +315,24 @@ def _removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | 
 
 def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
                max_steps: int = 100000, rules: "Rules | None" = None,
-               effort: int = nested.RATING_EFFORT) -> Path:
+               effort: int = nested.RATING_EFFORT, puzzle: "Grid | None" = None) -> Path:
     """Every step from `grid` (under variant `rules`, when given) until it is solved or no technique applies;
-    `effort`: the assumptions each nested forcing chain search may follow (see `techniques.nested`)."""
+    `effort`: the assumptions each nested forcing chain search may follow (see `techniques.nested`).
+
+    The digits the path places are known not to be givens, so Avoidable Rectangles may use them, as
+    hints do; so may the entries of `grid` when `puzzle` (the givens alone) is given and every entry is
+    the solution's digit. Otherwise every digit of `grid` counts as a given (never used by them)."""
     if unique is None:
         count = solution_count(grid, rules)
         unique = count == 1
         if count == 2:
             order = _without_forcing(order)
-    b = Board.from_grid(grid, None, unique, rules)
+    givens = grid
+    if puzzle is not None:
+        mistake, checked = _wrong_entry(grid, puzzle, rules)
+        if mistake is None and checked:
+            givens = puzzle
+    b = Board.from_grid(grid, None, unique, rules, givens)
     order = for_rules(order, b.t)
     path = Path(rules=exact.variant(rules))
     if exact.conflicts(grid, rules):

@@ -38,9 +38,15 @@ LEVEL_OF = {
     "Finned X-Wing": 2, "Sashimi X-Wing": 2, "Siamese Finned X-Wing": 2, "Siamese Sashimi X-Wing": 2,
     "Finned Swordfish": 3, "Sashimi Swordfish": 3, "Siamese Finned Swordfish": 3, "Siamese Sashimi Swordfish": 3,
     "Finned Jellyfish": 3, "Sashimi Jellyfish": 3, "Siamese Finned Jellyfish": 3, "Siamese Sashimi Jellyfish": 3,
-    "Franken Fish": 3, "Finned Franken Fish": 3, "Mutant Fish": 4, "Finned Mutant Fish": 4,
+    "Franken Fish": 3, "Finned Franken Fish": 3, "Siamese Finned Franken Fish": 3, "Mutant Fish": 4,
+    "Finned Mutant Fish": 4, "Siamese Finned Mutant Fish": 4,
     "Forcing Chain": 4, "Forcing Net": 4, "Nested Forcing Chain": 4,
+    "Weak Colors": 2, "X-Colors": 2, "3D Medusa": 3, "Broken Wing": 3, "Aligned Pair Exclusion": 3, "Aligned Triple Exclusion": 3,
     "Cage Combination": 0, "Innies & Outies": 1, "Cage Interaction": 1,
+    # the setters' palette (techniques.palette): one constraint's own reading, like a cage's combinations
+    "Parity": 0, "Clone": 0, "Palindrome": 0, "Kropki Dot": 0, "XV": 0, "Nonconsecutive": 0, "Thermometer": 0,
+    "Minimum/Maximum": 0, "Whispers": 0, "Between Line": 0, "Renban": 0, "Arrow": 0, "Little Killer": 0,
+    "Quadruple": 1, "Sandwich": 1,
 }
 
 

@@ -24,8 +24,9 @@ class Step:
     and `candidates` say what to highlight (the pattern), `links` the chain's arrows as
     `((cell, digit), (cell, digit), "strong" | "weak" | "implies")`. `text` is one plain sentence with cells
     named r1c1. `difficulty` is on Sudoku Explainer's scale (see `rating`). `extra` holds a
-    technique's details; the JSON form sends two of them: "clear" (the cells of a Wrong Entry) and
-    "restore" (the (cell, digit) marks of a Candidate Error).
+    technique's details; the JSON form sends three of them: "clear" (the cells of a Wrong Entry),
+    "restore" (the (cell, digit) marks of a Candidate Error) and "constraints" (the palette constraints
+    a step reads, each in `Constraint.to_dict`'s form, or a rules-wide relation's {"kind", "cells"}).
     """
 
     technique: str
@@ -72,6 +73,7 @@ class Step:
             "links": [{"from": _pair(a), "to": _pair(b), "kind": kind} for a, b, kind in self.links],
             "clear": [int(c) for c in extra.get("clear", ())],
             "restore": [_pair(p) for p in extra.get("restore", ())],
+            "constraints": [dict(c) for c in extra.get("constraints", ())],
         }
 
     def __str__(self) -> str:

@@ -8,7 +8,11 @@ Most variants are more houses (sets of cells that hold distinct digits, each dig
 * **Windoku / Hyper**: `windows`, four extra 3x3 houses of a 9x9 (rows and columns 2-4 and 6-8);
 * `extra_regions`: any further houses (f-puzzles' "extraregion");
 * **anti-knight**, **anti-king**: two cells a chess knight's (king's) move apart hold different digits;
-* **Killer**: `cages`, cells whose digits are distinct and, when the cage has a total, add up to it.
+* **Killer**: `cages`, cells whose digits are distinct and, when the cage has a total, add up to it;
+* the setters' palette (`constraints`: thermometers, arrows, Kropki dots, XV, little killers, sandwiches,
+  whispers, renban, palindromes, between lines, odd/even, quadruples, minimum/maximum, clones; see
+  `sudoku_core.variants.constraints`), `nonconsecutive`, and `negative` (the kinds of dot, among "white",
+  "black" and "xv", whose absence between two neighbours is a rule too).
 
 `Rules` is immutable and validated when made: a bad rule raises `RulesError` (a ValueError) that names the
 cells or the region at fault. Cells are indexed row by row from 0, as in `Grid`.
@@ -21,6 +25,8 @@ from typing import Iterable
 
 from ..core.grid import Conflict, Grid
 from ..core.shape import Shape, Unit
+from . import constraints as palette
+from .constraints import Constraint
 
 
 class RulesError(ValueError):
@@ -58,6 +64,9 @@ class Rules:
     anti_knight: bool = False
     anti_king: bool = False
     cages: "tuple[Cage, ...]" = field(default=())
+    constraints: "tuple[Constraint, ...]" = ()
+    nonconsecutive: bool = False
+    negative: "tuple[str, ...]" = ()
 
     def __post_init__(self) -> None:
         n = self.shape.side
@@ -84,6 +93,13 @@ class Rules:
                 if not low <= cage.total <= high:
                     raise RulesError(f"{cage.name(self.shape)}: {len(cage.cells)} distinct digits add up to "
                                      f"{low} to {high}, never {cage.total}")
+        for k, constraint in enumerate(self.constraints, 1):
+            wrong = palette.check(constraint, n)
+            if wrong:
+                raise RulesError(f"constraint {k}, {wrong}")
+        for kind in self.negative:
+            if kind not in palette.NEGATIVE_KINDS:
+                raise RulesError(f"the negative constraint applies to {', '.join(palette.NEGATIVE_KINDS)}, not {kind!r}")
 
     # -- JSON: the form the bridge, the page and the widget's `rules` attribute use ----------------------
     def to_dict(self) -> dict:
@@ -101,6 +117,12 @@ class Rules:
             out["extraRegions"] = [list(r) for r in self.extra_regions]
         if self.cages:
             out["cages"] = [{"cells": list(c.cells), "total": c.total} for c in self.cages]
+        if self.constraints:
+            out["constraints"] = [c.to_dict() for c in self.constraints]
+        if self.nonconsecutive:
+            out["nonconsecutive"] = True
+        if self.negative:
+            out["negative"] = list(self.negative)
         return out
 
     @classmethod
@@ -126,6 +148,15 @@ class Rules:
             if total is not None and (not isinstance(total, int) or isinstance(total, bool)):
                 raise RulesError(f"rules.cages[{k}].total must be a whole number or null")
             cages.append(Cage(_cells(cage.get("cells"), f"rules.cages[{k}].cells"), total))
+        constraints = []
+        for k, item in enumerate(_list(data.get("constraints", []), "rules.constraints"), 1):
+            try:
+                constraints.append(palette.from_dict(item, f"rules.constraints[{k}]"))
+            except ValueError as err:
+                raise RulesError(str(err)) from None
+        negative = _list(data.get("negative", []), "rules.negative")
+        if not all(isinstance(kind, str) for kind in negative):
+            raise RulesError("rules.negative must list \"white\", \"black\" or \"xv\"")
         return cls(
             shape,
             regions=None if regions is None else tuple(
@@ -133,6 +164,8 @@ class Rules:
             extra_regions=tuple(_cells(r, f"rules.extraRegions[{k}]")
                                 for k, r in enumerate(_list(data.get("extraRegions", []), "rules.extraRegions"), 1)),
             cages=tuple(cages),
+            constraints=tuple(constraints),
+            negative=tuple(sorted(set(negative))),
             **flags,
         )
 
@@ -141,7 +174,8 @@ class Rules:
     def is_classic(self) -> bool:
         """No rule beyond rows, columns and boxes: the classic solver applies."""
         return (self.regions is None and not (self.diagonal_down or self.diagonal_up or self.windows
-                or self.extra_regions or self.anti_knight or self.anti_king or self.cages))
+                or self.extra_regions or self.anti_knight or self.anti_king or self.cages or self.constraints
+                or self.nonconsecutive or self.negative))
 
     @cached_property
     def houses(self) -> "tuple[Unit, ...]":
@@ -223,6 +257,7 @@ class Rules:
                 if got != cage.total and len({values[c] for c in cage.cells}) == len(cage.cells):
                     found.append(Conflict(0, cage.name(self.shape), cage.cells,
                                           f"{cage.name(self.shape)} adds up to {got}, not {cage.total}"))
+        found += self.palette_conflicts(values)
         for i, far in enumerate(self.moves):
             for j in far:
                 if j > i and values[i] and values[j] == values[i]:
@@ -232,9 +267,40 @@ class Rules:
         return found
 
 
+    def palette_conflicts(self, values: "tuple[int, ...]") -> "list[Conflict]":
+        """Givens that break a constraint of the palette, nonconsecutive or the negative constraint."""
+        n = self.shape.side
+        found = []
+        for c in self.constraints:
+            if not palette.holds(c, values, n):
+                found.append(Conflict(0, c.name(n), (*c.head, *c.cells), f"the givens break the {c.name(n)}"))
+        if not (self.nonconsecutive or self.negative):
+            return found
+        marked = {frozenset(c.cells) for c in self.constraints if c.kind in palette.PAIRS}
+        name = self.shape.cell_name
+        for i in range(n * n):
+            for j in (i + 1, i + n):
+                if j >= n * n or (j == i + 1 and j % n == 0) or not (values[i] and values[j]):
+                    continue
+                a, b = values[i], values[j]
+                broken = []
+                if self.nonconsecutive and abs(a - b) == 1:
+                    broken.append("nonconsecutive")
+                if frozenset((i, j)) not in marked:  # a marked pair shows its clue: no negative applies
+                    if "white" in self.negative and abs(a - b) == 1:
+                        broken.append("no white dot")
+                    if "black" in self.negative and (a == 2 * b or b == 2 * a):
+                        broken.append("no black dot")
+                    if "xv" in self.negative and a + b in (5, 10):
+                        broken.append("no X or V")
+                for why in broken:
+                    found.append(Conflict(0, why, (i, j), f"{name(i)} and {name(j)} hold {a} and {b}: {why}"))
+        return found
+
+
 _JSON_FLAGS = {"diagonal": "diagonal_down", "antiDiagonal": "diagonal_up", "windows": "windows",
-               "antiKnight": "anti_knight", "antiKing": "anti_king"}
-_JSON_KEYS = set(_JSON_FLAGS) | {"regions", "extraRegions", "cages"}
+               "antiKnight": "anti_knight", "antiKing": "anti_king", "nonconsecutive": "nonconsecutive"}
+_JSON_KEYS = set(_JSON_FLAGS) | {"regions", "extraRegions", "cages", "constraints", "negative"}
 
 
 def _list(value: object, where: str) -> list:

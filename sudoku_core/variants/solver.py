@@ -1,5 +1,6 @@
 """Exact solving under variant rules (`sudoku_core.variants.rules.Rules`): Jigsaw, X, Windoku, extra regions,
-anti-knight, anti-king and Killer cages, alone or together, on any box shape.
+anti-knight, anti-king, Killer cages and the setters' palette (thermometers, arrows, dots, XV, ...), alone
+or together, on any box shape.
 
 Classic rules go straight to `sudoku_core.core.solver`. The rest run through the same search, the classic
 solver's `_Search`, over other tables (`topology.Topology`, made once per rules): the state is one bitboard
@@ -19,6 +20,13 @@ Propagation, repeated to a fixed point:
     hold it (a hidden single in the cage), and is otherwise cleared from every cell that sees all the
     open cells that can. A cage's conclusions depend only on its own cells' candidates, so each cage
     remembers them by that state, and only cages whose cells changed since the last look are looked at;
+  * the palette's constraints (`propagators`), the same way: each keeps in its cells the digits of some
+    filling of it from their candidates, remembered by its cells' state and looked at again only when
+    one of them changed; renban lines are cages whose digit sets are runs of consecutive digits; Kropki
+    dots, XV, nonconsecutive and the negative constraint are partner tables between orthogonal
+    neighbours, applied to whole boards; odd and even cells lose their other digits at the start; cells
+    a constraint keeps apart are peers (`topology`). Every solution is checked against the rules'
+    own `Rules.palette_conflicts` before it is given;
   * the "45 rule", fixed by the rules and so found once: the cells of a house outside the cages lying
     wholly inside it (innies), and the cells outside a house of the cages that cover it (outies, when
     they see each other), add up to a known total: they become cages of the search (not of the puzzle);
@@ -37,6 +45,7 @@ from typing import Callable, Iterator
 from ..core import solver
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
+from .propagators import Propagator, pair_relations, propagators, renban_windows, static_masks
 from .rules import Rules, RulesError
 from .topology import Topology, irregular_kind, lattice_kind, locked_pairs, pair_eliminations
 
@@ -123,15 +132,19 @@ def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
 
 
 class _CageTable:
-    """One Killer cage as the search sees it: its cells as a board, its total and its digit sets."""
+    """One Killer cage as the search sees it: its cells as a board, its total and its digit sets (given
+    for a renban line: the runs of consecutive digits; its total is then unused)."""
 
     __slots__ = ("cells", "mask", "total", "combos", "combo_set", "memo")
 
-    def __init__(self, cells: "tuple[int, ...]", total: int, side: int) -> None:
+    def __init__(self, cells: "tuple[int, ...]", total: int, side: int,
+                 combos: "tuple[int, ...] | None" = None) -> None:
         self.cells = cells
         self.mask = sum(1 << i for i in cells)
         self.total = total
-        if comb(side, len(cells)) <= MAX_COMBINATIONS:
+        if combos is not None:
+            self.combos, self.combo_set = combos, frozenset(combos)
+        elif comb(side, len(cells)) <= MAX_COMBINATIONS:
             self.combos: "tuple[int, ...] | None" = cage_combinations(len(cells), total, side)
             self.combo_set = frozenset(self.combos)
         else:
@@ -141,9 +154,11 @@ class _CageTable:
 
 class _VariantTables(solver._Tables):
     """What a search under one set of rules needs, made once per `Rules`: the classic tables of its shape
-    with its peers and houses (`topology`), and its Killer cages."""
+    with its peers and houses (`topology`), its Killer cages (renban lines among them) and the rest of
+    its palette (`propagators`)."""
 
-    __slots__ = ("topology", "irregular", "box_lines", "pairs", "cages", "digit_lists")
+    __slots__ = ("topology", "irregular", "box_lines", "pairs", "cages", "digit_lists", "palette", "relations",
+                 "static", "palette_conflicts")
 
     def __init__(self, rules: Rules) -> None:
         classic = solver._tables(rules.shape)
@@ -165,8 +180,18 @@ class _VariantTables(solver._Tables):
         self.pairs = locked_pairs(classic_kinds + lattice + irregular, n, spread, topo.boxes)
         summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
         summed += _house_sums(rules, summed, self.peer_masks)
-        self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed))
+        self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed)) + tuple(
+            _CageTable(c.cells, 0, n, renban_windows(len(c.cells), n)) for c in rules.constraints if c.kind == "renban")
         self.digit_lists = _digit_lists(n) if n <= 12 else None
+        try:
+            self.palette = propagators(rules)
+        except ValueError as err:
+            raise RulesError(str(err)) from None
+        self.relations = pair_relations(rules)
+        self.static = static_masks(rules)
+        # The last word on every solution the search yields: the model's own check of the palette.
+        palette = rules.constraints or rules.nonconsecutive or rules.negative
+        self.palette_conflicts = rules.palette_conflicts if palette else None
 
 
 def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
@@ -251,7 +276,8 @@ class _Search(solver._Search):
         self.max_nodes = max_nodes
         self.deadline = deadline
         self.stats = stats if stats is not None else SearchStats()
-        self._more = self._variant_steps if self.t.cages or self.t.box_lines or self.t.pairs else None
+        t = self.t
+        self._more = self._variant_steps if t.cages or t.palette or t.relations or t.box_lines or t.pairs else None
         if not self.t.irregular:
             self._hidden_singles = super()._hidden_singles  # the classic step alone: one call fewer a round
 
@@ -273,15 +299,33 @@ class _Search(solver._Search):
                 found |= scatter((single * spread) & in_rows[0]) & packed & ~settled  # from the one row with a place
         return found
 
+    def _start(self) -> "list[int] | None":
+        """The classic start, then the odd and even cells lose the digits they cannot hold."""
+        cand = super()._start()
+        if cand is not None:
+            for d, banned in self.t.static:
+                cand[d] &= ~banned
+        return cand
+
+    def solutions(self) -> "Iterator[list[int]]":
+        """The classic search's solutions, each checked against the palette by the rules themselves
+        (`Rules.palette_conflicts`): the deductions keep a full grid only when it holds, and this makes
+        sure no solution that breaks a constraint is ever given."""
+        check = self.t.palette_conflicts
+        for cand in super().solutions():
+            if check is None or not check(self.to_grid(cand).values):
+                yield cand
+
     # -- propagation: the classic solver's over these tables, then these steps ------------------------
     def _variant_steps(self, cand: "list[int]", open_cands: int, since: "list[int] | None"
                        ) -> "tuple[int, list[int] | None]":
-        """When the singles find nothing more: the Killer cages whose cells changed since the state `since`
-        (all of them when None), then locked candidates, box and line as in the classic solver and between
+        """When the singles find nothing more: the Killer cages (renban lines among them) and the palette's
+        constraints whose cells changed since the state `since` (all of them when None), the relations
+        between neighbours, then locked candidates, box and line as in the classic solver and between
         other kinds of houses. (1 when a candidate went, 0 when none did, -1 on a contradiction; the state
-        the cages were looked at in.)"""
+        the cages and constraints were looked at in.)"""
         t = self.t
-        if t.cages:
+        if t.cages or t.palette or t.relations:
             if since is None:
                 dirty = t.all_cells
             else:
@@ -289,7 +333,11 @@ class _Search(solver._Search):
                 for d in range(t.n):
                     dirty |= cand[d] ^ since[d]
             since = list(cand)
-            changed = self._cages(cand, dirty)
+            changed = self._cages(cand, dirty) if t.cages else 0
+            if changed >= 0 and t.palette:
+                changed = self._palette(cand, dirty) or changed
+            if changed >= 0 and t.relations:
+                changed = self._relations(cand) or changed
             if changed:
                 return changed, since
         if not open_cands:
@@ -338,6 +386,57 @@ class _Search(solver._Search):
                 if not cand[n] & cell:
                     if not self._place(cand, d, cell):
                         return -1
+                    changed = 1
+        return changed
+
+    def _palette(self, cand: "list[int]", dirty: int) -> int:
+        """The palette's constraints with a cell in `dirty`, as `_cages` does the cages: each keeps, in
+        each of its cells, the digits its deduction (`propagators`) allows, remembered by the state of
+        its cells. 1 when a candidate went, 0 when none did, -1 on a contradiction."""
+        t = self.t
+        digits = range(t.n)
+        changed = 0
+        for rule in t.palette:
+            mask = rule.mask
+            if not mask & dirty:
+                continue
+            state = tuple([cand[d] & mask for d in digits])
+            memo = rule.memo
+            found = memo.get(state)
+            if found is None:
+                if len(memo) >= _MEMO_KEPT:
+                    memo.clear()
+                found = memo[state] = _palette_deductions(rule, state)
+            if found is _BROKEN:
+                return -1
+            for d, gone in found:
+                if cand[d] & gone:
+                    cand[d] &= ~gone
+                    changed = 1
+        return changed
+
+    def _relations(self, cand: "list[int]") -> int:
+        """Orthogonal neighbours in a relation (`propagators.pair_relations`: Kropki dots, XV,
+        nonconsecutive, the negative constraint), all cells at once, board by board: a cell loses digit
+        d when its neighbour has none of d's partners left. 1 when a candidate went, 0 when none did,
+        -1 when a placed digit would go."""
+        t = self.t
+        n = t.n  # also the step from a cell to the one below
+        digit_lists = t.digit_lists
+        solved = cand[n]
+        changed = 0
+        for partners, right, down in t.relations:
+            for d in range(n):
+                allowed = 0
+                for e in (digit_lists[partners[d]] if digit_lists is not None else _digits_of(partners[d])):
+                    allowed |= cand[e]
+                lost = (right & ~(allowed >> 1)) | ((right & ~allowed) << 1) \
+                    | (down & ~(allowed >> n)) | ((down & ~allowed) << n)
+                lost &= cand[d]
+                if lost:
+                    if lost & solved:
+                        return -1
+                    cand[d] &= ~lost
                     changed = 1
         return changed
 
@@ -459,6 +558,34 @@ class _Search(solver._Search):
         if len(choices) < k:
             return False
         return sum(choices[:k]) <= left <= sum(choices[-k:])
+
+
+_BROKEN = object()  # a palette constraint's conclusion at a state with no filling
+
+
+def _palette_deductions(rule: Propagator, state: "tuple[int, ...]") -> "tuple[tuple[int, int], ...] | object":
+    """What `rule` allows when its cells hold `state` (its part of each digit's board): ((digit, cells that
+    lose it), ...), or `_BROKEN`."""
+    masks = [0] * len(rule.cells)
+    place = rule.place
+    for d, board in enumerate(state):
+        bit = 1 << d
+        while board:
+            low = board & -board
+            masks[place[low]] |= bit
+            board ^= low
+    kept = rule.deduce(masks)
+    if kept is None or not all(kept):
+        return _BROKEN
+    clear: "dict[int, int]" = {}
+    for i, m, keep in zip(rule.cells, masks, kept):
+        gone = m & ~keep
+        while gone:
+            low = gone & -gone
+            d = low.bit_length() - 1
+            clear[d] = clear.get(d, 0) | 1 << i
+            gone ^= low
+    return tuple(clear.items())
 
 
 # -- public API: the classic solver's, with the rules as the second argument ------------------------

@@ -8,8 +8,9 @@ solver's code on the same packed boards (all digits side by side in one int):
 
 * rows, columns and boxes keep the classic folds; other houses that are translates of one shape laid
   on a lattice (diagonals, Windoku's windows) are folded the same way, by a few shifts (`lattice_kind`);
-* the others (Jigsaw regions, extra regions, cages of `side` cells) are counted in two steps, within
-  each row and then down a column (`IrregularKind`), by masked shifts written out as straight-line code;
+* the others (Jigsaw regions, extra regions, cages, thermometers and renban lines of `side` cells) are
+  counted in two steps, within each row and then down a column (`IrregularKind`), by masked shifts
+  written out as straight-line code;
 * locked candidates between two kinds of houses (regions and rows, a diagonal and the boxes, ...) mark
   the intersection of the i-th house of one and the j-th of the other at cell (j, i) of a board, so that
   counting a house's non-empty intersections is a fold along a column or a row (`PairLock`).
@@ -20,6 +21,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple
 
 from ..core.solver import _folder
+from .propagators import distinct_groups
 from .rules import Rules
 
 #: A fold (see `solver._folder`): (once, twice) -> (once, twice).
@@ -67,6 +69,9 @@ class Topology:
         self.boxes = rules.regions is None
         classic = shape.unit_masks if self.boxes else shape.unit_masks[:2 * n]
         more = [_board(u.cells) for u in rules.houses[len(classic):]] + [_board(c.cells) for c in rules.cages]
+        # Cells the palette keeps apart (a thermometer's, a renban's, ...) are peers too; one of `side`
+        # cells is a house.
+        more += [_board(g) for g in distinct_groups(rules)]
         peers = list(shape.peer_masks) if self.boxes else [
             shape.unit_masks[i // n] | shape.unit_masks[n + i % n] for i in range(shape.cell_count)]
         for house in more:

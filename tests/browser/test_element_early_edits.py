@@ -45,7 +45,7 @@ def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the
     page.goto(site_server.url)
     solver = page.locator("sudoku-solver")
     status = solver.get_by_role("status")
-    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)")).click()
     expect(solver).to_have_attribute("engine-state", "loading")
 
     # Plainly a grid (rows of digits, zeros for empty): on the board at once, with no engine.
@@ -58,7 +58,7 @@ def test_edits_before_the_engine_is_ready_keep_their_order_and_solve_acts_on_the
     browser_helpers.paste(page, "sudoku-solver", bordered(HARD))
     expect(status).to_contain_text("appears as soon as the engine has loaded")
     assert board(page) == EASY
-    solver.get_by_role("gridcell", name="Row 1, column 2", exact=True).click()
+    solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 2(,|$)")).click()
     page.keyboard.press("1")                           # r1c2 of HARD's solution
     solver.get_by_role("button", name="Solve", exact=True).click()
     expect(status).to_contain_text("Solve will run as soon as the engine has loaded")
@@ -100,7 +100,7 @@ def test_a_stalled_start_offers_retry_and_keeps_the_grid(new_context, site_serve
     # full run, where the worker counted no byte before the start was called stalled.)
     expect(solver.locator("[part=progress]")).to_contain_text(
         re.compile(r"Downloading the solver: \d+\.\d of \d+\.\d MB"), timeout=20_000)
-    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)")).click()
     page.keyboard.press("4")
     status = solver.get_by_role("status")
     expect(solver).to_have_attribute("engine-state", "failed", timeout=60_000)

@@ -119,7 +119,7 @@ def first(page):
 
 
 def cell(widget, row: int, col: int):
-    return widget.get_by_role("grid").get_by_role("gridcell", name=f"Row {row}, column {col}", exact=True)
+    return widget.get_by_role("grid").get_by_role("gridcell", name=re.compile(fr"^Row {row}, column {col}(,|$)"))
 
 
 def shown(widget) -> str:

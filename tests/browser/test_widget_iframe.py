@@ -115,7 +115,7 @@ def shown(page) -> str:
 def test_the_embed_shows_the_puzzle_from_its_fragment_with_the_same_roles(page):
     grid = embedded(page).get_by_role("grid")
     expect(grid.get_by_role("gridcell")).to_have_count(81)
-    expect(grid.get_by_role("gridcell", name="Row 1, column 1", exact=True)).to_have_text("4")
+    expect(grid.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)"))).to_have_text("4")
     assert shown(page) == HARD
 
 
@@ -231,7 +231,7 @@ def test_an_embed_whose_parent_is_not_this_page_neither_talks_nor_listens(page, 
     src = f"{origins['site'].url}embed.html?parent={quote(allowed, safe='')}#{EASY}"
     page.evaluate("([id, src]) => frameSolver(id, src)", [frame_id, src])
     other = embedded(page, frame_id)
-    expect(other.get_by_role("gridcell", name="Row 1, column 3", exact=True)).to_have_text("3")   # it runs
+    expect(other.get_by_role("gridcell", name=re.compile(r"^Row 1, column 3(,|$)"))).to_have_text("3")   # it runs
     page.evaluate("([id, message, target]) => send(id, message, target)",
                   [frame_id, {"type": "sudoku-solver:get-state", "id": "x"}, origins["site"].origin])
     page.wait_for_timeout(500)

@@ -3,6 +3,7 @@ the board loads the puzzle with its cages, clashes under the rules are marked, a
 Steps follow the rules (every step checked against the solution). One page, one engine."""
 from __future__ import annotations
 
+import re
 import json
 import sys
 from pathlib import Path
@@ -69,7 +70,7 @@ def test_a_pasted_f_puzzles_killer_loads_with_its_cages_and_solves(widget, brows
     assert solver.evaluate("(el) => el.puzzle") == HARD
     assert len(solver.evaluate("(el) => el.rules").get("cages", [])) == 27
     assert solver.locator(".rules-layer text.total").count() == 27
-    first = solver.get_by_role("gridcell", name="Row 1, column 1", exact=True)
+    first = solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)"))
     assert "in a cage of 3 cells, total 12" in first.get_attribute("aria-description")
     solver.get_by_role("button", name="Solve", exact=True).click()
     expect(status).to_contain_text("Solved", timeout=30_000)
@@ -108,7 +109,7 @@ def test_a_cage_drawn_in_the_widget_is_one_undoable_rules_change(widget):
     solver.evaluate("""(el) => { window.changes = [];
       el.addEventListener('sudoku-solver-change', (e) => changes.push(e.detail.cause)); }""")
     solver.get_by_role("radio", name="Cages", exact=True).check()
-    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)")).click()
     page.keyboard.press("Shift+ArrowRight")
     page.keyboard.press("Shift+ArrowDown")
     assert solver.locator("[aria-selected=true]").count() == 3
@@ -121,13 +122,13 @@ def test_a_cage_drawn_in_the_widget_is_one_undoable_rules_change(widget):
     assert solver.evaluate("(el) => el.rules") == {"cages": [{"cells": [0, 1, 10], "total": 12}]}
     assert page.evaluate("() => changes") == ["rules"]
     assert solver.locator("[aria-selected=true]").count() == 0
-    expect(solver.get_by_role("gridcell", name="Row 2, column 2", exact=True)).to_be_focused()   # back on the board
+    expect(solver.get_by_role("gridcell", name=re.compile(r"^Row 2, column 2(,|$)"))).to_be_focused()   # back on the board
     page.keyboard.press("Control+z")
     assert solver.evaluate("(el) => el.rules") is None
     page.keyboard.press("Control+y")
     assert solver.evaluate("(el) => el.rules")["cages"][0]["total"] == 12
     solver.get_by_role("radio", name="Digits", exact=True).check()
-    solver.get_by_role("gridcell", name="Row 1, column 1", exact=True).click()
+    solver.get_by_role("gridcell", name=re.compile(r"^Row 1, column 1(,|$)")).click()
     page.keyboard.press("5")                                              # digits again in Digits mode
     assert solver.evaluate("(el) => el.puzzle")[0] == "5"
     solver.evaluate("(el) => { el.size = '4x4'; }")                      # another side drops the rules

@@ -10,9 +10,9 @@
 // SUDOKU_CLI_MODULES, build_site.CLI_MODULES) may: the page never runs them, and the library leaves out
 // what only they use. The pure-Python wheels of pytest, hypothesis and
 // their dependencies come from <wheel dir> (`make pyodide-wheels`); the repository is mounted read-only at
-// /repo for the test files. SUDOKU_PYODIDE_SHARD="i/k" runs only every k-th test from the i-th (0-based) of
-// the collected ones, so that k runs side by side share the suite's heavy files evenly (each shard still
-// checks the whole import watch for the tests it runs). Exit status: pytest's, or 5 when the engine reached
+// /repo for the test files. SUDOKU_PYODIDE_SHARD="i/k" runs only the tests whose name hashes to i (0-based)
+// of k, so that k runs side by side share the suite's heavy files (each shard checks the import watch for
+// the tests it runs). Exit status: pytest's, or 5 when the engine reached
 // past the library.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -103,13 +103,16 @@ builtins.__import__ = watched_import
 
 import sudoku_core, pytest
 print(f"Python {sys.version.split()[0]} on {sys.platform}; sudoku_core {sudoku_core.__version__} from {os.path.dirname(sudoku_core.__file__)}")
-args = ["-q", "-p", "no:cacheprovider", "--rootdir=/repo", "-o", "addopts=", *[os.path.join("/repo", f) for f in test_files]]
+args = ["-q", "-p", "no:cacheprovider", "--rootdir=/repo", "-o", "addopts=", "--durations=8",
+        *[os.path.join("/repo", f) for f in test_files]]
 class Shard:
-    """Keeps every k-th collected test from the i-th: neighbours (one file's, one parametrized test's) spread."""
+    """Keeps the tests whose name hashes to shard i of k: a spread that no pattern in a parametrized list
+    lines up with (every k-th test would give one shard all of one kind)."""
     @staticmethod
     def pytest_collection_modifyitems(config, items):
+        import zlib
         index, count = shard
-        items[:] = items[index::count]
+        items[:] = [item for item in items if zlib.crc32(item.nodeid.encode()) % count == index]
 
 status = int(pytest.main(args, plugins=[Shard]))
 

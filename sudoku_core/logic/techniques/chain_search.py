@@ -6,7 +6,8 @@ cell); a *weak* link two nodes of which at most one is true (one digit in cells 
 two digits of one cell). `GroupedLinks` adds *group* nodes (a digit's places in one box-line crossing,
 true when the digit is in one of them) and *ALS* nodes (digit d of an almost locked set A, true when d
 is in A: when one digit of A is not in A, the other digits all are, so A's nodes are strongly linked to
-each other; a chain enters A by one digit and leaves by another).
+each other; a chain enters A by one digit and leaves by another). Group and ALS nodes of one digit whose
+cells all see each other are weakly linked, in a line or a box.
 
 A chain a = x - y = z alternates strong and weak links and starts and ends with strong ones; read from
 either end it says "if a is false, z is true". `walk` runs one breadth-first search per start node over
@@ -21,8 +22,8 @@ from ..board import Board, bits
 from .als import find_sets
 
 MAX_NODES = 24  # nodes in a chain at most (Sudoku Explainer's length extra is +0.5 there)
-MAX_ALS_CELLS = 3  # ALS nodes: sets of up to 3 cells (larger ones multiply the nodes, rarely help a person)
-MAX_ALS_NODES = 150  # and at most this many ALS nodes (the smaller sets first), so a grouped search stays quick
+MAX_ALS_CELLS = 4  # ALS nodes: sets of up to 4 cells (larger ones multiply the nodes, rarely help a person)
+MAX_ALS_NODES = 300  # and at most this many ALS nodes (the smaller sets first), so a grouped search stays quick
 
 
 class Links:
@@ -108,6 +109,7 @@ class GroupedLinks(Links):
         for table in (self.strong_unit, self.weak_unit, self.strong_cell, self.weak_cell):
             table.extend([0] * len(self.extra))
         peer = t.peer_masks
+        earlier: dict[int, list[tuple[int, int]]] = {}  # per digit: the group and ALS nodes so far, (node, cells)
         for k, (kind, d, g, _) in enumerate(self.extra):
             seen = t.all_cells
             for i in bits(g):
@@ -117,13 +119,12 @@ class GroupedLinks(Links):
                 w = j * n + d
                 self.weak_unit[v] |= 1 << w
                 self.weak_unit[w] |= 1 << v
-            if kind != "group":
-                continue
-            for k2 in range(k):
-                kind2, d2, g2, _ = self.extra[k2]
-                if kind2 == "group" and d2 == d and not g & g2 and g2 & ~seen == 0:
-                    self.weak_unit[v] |= 1 << (self.base + k2)
-                    self.weak_unit[self.base + k2] |= 1 << v
+            # two group or ALS nodes of one digit whose cells all see each other: at most one is true
+            for v2, g2 in earlier.setdefault(d, []):
+                if not g & g2 and g2 & ~seen == 0:
+                    self.weak_unit[v] |= 1 << v2
+                    self.weak_unit[v2] |= 1 << v
+            earlier[d].append((v, g))
         for first, s in sets:  # every two digits of one ALS: at least one of them is in it
             nodes = 0
             for k in range(s.digits.bit_count()):

@@ -106,6 +106,9 @@ def _seen(peer, cells: int) -> int:
 
 
 def multi_colors(b: Board) -> "Step | None":
+    """Of every pair of clusters of a digit, the type 1 (all its weak links at once: each gives its own
+    pair of opposite colors, one of which is true) or the type 2, whichever removes more (the type 2 on a
+    tie); the first digit with any."""
     t = b.t
     n = t.n
     peer = t.peer_masks
@@ -113,29 +116,47 @@ def multi_colors(b: Board) -> "Step | None":
         p = b.positions()[d]
         found = clusters(b, d, 2)  # a lone strong link is a cluster of two cells here
         sees = [(_seen(peer, a), _seen(peer, c)) for a, c, _ in found]
-        for k, (a0, a1, _) in enumerate(found):
-            for j, (b0, b1, _) in enumerate(found):
-                if j == k:
-                    continue
-                pair = (k, j)
-                for own, other, see_own in ((a0, a1, sees[k][0]), (a1, a0, sees[k][1])):
-                    # Type 2: this color sees both colors of the other cluster
-                    if see_own & b0 and see_own & b1:
-                        return _multi_step(b, d, found, pair, own, (own, b0, b1))
-                    if j < k:
-                        continue  # type 1 is symmetric: each pair of clusters once
-                    for near, far in ((b0, b1), (b1, b0)):
-                        if not see_own & near:
-                            continue
-                        targets = _seen(peer, other) & _seen(peer, far) & p & ~(a0 | a1 | b0 | b1)
-                        if targets:
-                            return _multi_step(b, d, found, pair, targets, (own, near, other, far))
+        best = None
+        for k in range(len(found)):
+            for j in range(k + 1, len(found)):
+                for step in (_type_2(b, d, found, sees, k, j), _type_1(b, d, found, sees, p, k, j)):
+                    if step is not None and (best is None or len(step.eliminations) > len(best.eliminations)):
+                        best = step
+        if best is not None:
+            return best
     return None
 
 
-def _multi_step(b: Board, d: int, found, pair, targets: int, colors) -> Step:
-    """`colors`: (own, one color, the other) of the other cluster for type 2; (own, the color it sees,
-    own's opposite, that one's opposite) for type 1."""
+def _type_2(b: Board, d: int, found, sees, k: int, j: int) -> "Step | None":
+    """A color of one cluster that sees both colors of the other is false."""
+    for x, y in ((k, j), (j, k)):
+        y0, y1, _ = found[y]
+        for own, see_own in zip(found[x][:2], sees[x]):
+            if see_own & y0 and see_own & y1:
+                return _multi_step(b, d, found, (x, y), own, [(own, y0, y1)])
+    return None
+
+
+def _type_1(b: Board, d: int, found, sees, p: int, k: int, j: int) -> "Step | None":
+    """Each color of cluster k that sees a color of cluster j: not both true, so one of their opposites is;
+    a place seeing both opposites goes (the colored ones too)."""
+    a0, a1, _ = found[k]
+    b0, b1, _ = found[j]
+    targets = 0
+    sights = []
+    for own, other, see_own, see_other in ((a0, a1, sees[k][0], sees[k][1]), (a1, a0, sees[k][1], sees[k][0])):
+        for near, far, see_far in ((b0, b1, sees[j][1]), (b1, b0, sees[j][0])):
+            if see_own & near:
+                here = see_other & see_far & p
+                if here:
+                    targets |= here
+                    sights.append((own, near, other, far))
+    return _multi_step(b, d, found, (k, j), targets, sights) if targets else None
+
+
+def _multi_step(b: Board, d: int, found, pair, targets: int, sights) -> Step:
+    """`sights`: [(own, one color, the other)] of the other cluster for type 2 (`targets` the own color);
+    [(own, the color it sees, own's opposite, that one's opposite) ...] for type 1."""
     n = b.t.n
     k, j = pair
     a0, a1, links_a = found[k]
@@ -153,17 +174,17 @@ def _multi_step(b: Board, d: int, found, pair, targets: int, colors) -> Step:
     peer = b.t.peer_masks
     clusters_text = (f"coloring the strong links of {s} gives the clusters {cells(a0)} / {cells(a1)} and "
                      f"{cells(b0)} / {cells(b1)}; in each, the cells of one color are all {s}")
-    own = colors[0]
-    if len(colors) == 3:
-        _, c0, c1 = colors
+    if len(sights[0]) == 3:
+        own, c0, c1 = sights[0]
         text = (f"Multi-Colors (type 2): {clusters_text}. {sight(own, c0)} and {sight(own, c1)}: if "
                 f"{cells(own)} were {s}, neither color of the other cluster could be, so none of "
                 f"{cells(own)} is {s}")
     else:
-        _, near, other, far = colors
-        text = (f"Multi-Colors (type 1): {clusters_text}. {sight(own, near)}, so {cells(own)} and "
-                f"{cells(near)} are not both {s}, and {cells(other)} or {cells(far)} is: "
-                f"{cells_text(list(bits(targets)), n)} see both, so they cannot be {s}")
+        why = "; ".join(f"{sight(own, near)}, so {cells(own)} and {cells(near)} are not both {s}, and "
+                        f"{cells(other)} or {cells(far)} is" for own, near, other, far in sights)
+        text = (f"Multi-Colors (type 1): {clusters_text}. {why}: {cells_text(list(bits(targets)), n)} "
+                f"{'sees' if targets & (targets - 1) == 0 else 'see'} both of such a pair, so "
+                f"{'it cannot' if targets & (targets - 1) == 0 else 'they cannot'} be {s}")
     colored = a0 | a1 | b0 | b1
     return Step("Multi-Colors", text, n, eliminations=tuple((i, d + 1) for i in bits(targets)),
                 cells=tuple(bits(colored)), candidates=tuple((i, d + 1) for i in bits(colored)),

@@ -13,10 +13,17 @@ one of them is d or the fish holds, so d leaves the cells that would lose it and
 * Franken fish: boxes join the rows in the base and the columns in the cover (or the other way round).
 * Mutant fish: rows and columns mixed in the base or in the cover.
 
+Franken and Mutant base houses may share places: those are *endo fins* (at most `MAX_ENDO_FINS`), fins like
+the others, since a digit there would fill two base houses at once. Their search (`_Search`) takes base
+sets in order, pruned by the places no single cover house can take two of (each needs its own cover or is
+a fin), then decides the base places one at a time: covered by one of the cell's houses, or a fin (whose
+houses then cover nothing later, so each cover set comes once). Sizes 2-6 (Squirmbag 5, Whale 6) on 9x9,
+2-3 past it, smallest first, each kind (Franken or Mutant, plain or finned) within its own count of
+`_BUDGET` steps a position, so a hint stays quick; they come late in the hint order. Two finned ones on the
+same base are told as one Siamese step.
+
 Houses are the rules' rows, columns and boxes (or Jigsaw regions) and "sees" is the rules' peers, so the
-argument holds under variant rules as it is. Base houses that share a place (HoDoKu's endo fins) are left
-out. The Franken and Mutant searches are bounded (`_BUDGET` search nodes per finder call, and smaller
-fish on big grids) so a hint stays quick; they come late in the hint order.
+argument holds under variant rules as it is.
 """
 from __future__ import annotations
 
@@ -29,125 +36,141 @@ from ..step import Step
 from .fish import line_places
 
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+SIZE_NAMES = {**FISH, 5: "Squirmbag", 6: "Whale"}
 # Calibrated (Sudoku Explainer and Sukaku Explainer have no finned, Franken or Mutant fish): the basic fish's
 # value plus 0.8 (a Finned X-Wing sits with the Skyscraper, as HoDoKu scores them), sashimi 0.1 more.
 # Franken and Mutant fish: HoDoKu's scores (Franken 300/350/370, finned 390/410/430, Mutant 450, finned 470)
-# at 0.1 for 10 points from ALS-XZ's 300 = 7.0, as the ALS family's values here are.
+# at 0.1 for 10 points from ALS-XZ's 300 = 7.0, as the ALS family's values here are; HoDoKu scores every
+# Squirmbag and Whale (sizes 5 and 6) but the plain Mutant ones 470 = 8.7.
 FINNED_SCORES = {2: 4.0, 3: 4.6, 4: 6.0}
-COMPLEX_SCORES = {(False, False): {2: 7.0, 3: 7.5, 4: 7.7}, (False, True): {2: 7.9, 3: 8.1, 4: 8.3},
-                  (True, False): dict.fromkeys(FISH, 8.5), (True, True): dict.fromkeys(FISH, 8.7)}
+COMPLEX_SCORES = {(False, False): {2: 7.0, 3: 7.5, 4: 7.7, 5: 8.7, 6: 8.7},
+                  (False, True): {2: 7.9, 3: 8.1, 4: 8.3, 5: 8.7, 6: 8.7},
+                  (True, False): dict.fromkeys(SIZE_NAMES, 8.5), (True, True): dict.fromkeys(SIZE_NAMES, 8.7)}
 MAX_FINS = 5  # HoDoKu's default
-_BUDGET = 6000  # search steps for one Franken or Mutant finder call: a few ms
+MAX_ENDO_FINS = 2  # HoDoKu's default
+#: search steps for one position's search of each kind: Franken or Mutant, plain or finned (a few ms each)
+_BUDGET = {False: 4000, True: 12000}
 
 
 class _Search:
-    """The fish on one digit with base houses from `bases` and cover houses from `covers` (unit indices)."""
+    """Fish on one digit with base houses from `bases` and cover houses from `covers` (unit indices, rows,
+    columns and boxes), at most `max_fins` fins (endo fins included), within `budget`: a one-item list of
+    the steps left, shared by every search of one finder call."""
 
-    def __init__(self, b: Board, d: int, bases, covers, finned: bool, budget: "list[int]") -> None:
+    def __init__(self, b: Board, d: int, bases, covers, max_fins: int, budget: "list[int]") -> None:
         t = b.t
-        self.t, self.finned = t, finned
+        self.t, self.max_fins, self.budget = t, max_fins, budget
         self.pos = pos = b.positions()[d]
-        self.places = {u: pos & t.unit_masks[u] for u in set(bases) | set(covers)}
-        self.bases = [u for u in bases if self.places[u].bit_count() >= 2]
-        self.cover_ok = {u for u in covers if self.places[u]}
-        self.budget = budget  # [steps left], shared by the searches of one finder call
+        self.places = places = [pos & m for m in t.unit_masks[:3 * t.n]]
+        self.bases = [u for u in bases if places[u].bit_count() >= 2]
+        self.cover_ok = 0
+        for u in covers:
+            if places[u]:
+                self.cover_ok |= 1 << u
+        # each cell's row, column and box, as unit indices and as one mask of them
+        self.houses = [tuple(u for u in us if u < 3 * t.n) for us in t.cell_units]
+        self.house_mask = [sum(1 << u for u in us) for us in self.houses]
+        # link[i]: the places a cover house through cell i could also take
+        self.link = link = {}
+        for i in bits(pos):
+            m = 0
+            for u in self.houses[i]:
+                if self.cover_ok >> u & 1:
+                    m |= places[u]
+            link[i] = m
 
     def fish(self, size: int):
-        """Every fish of `size` as (base units, cover units, fins, eliminations), eliminations a cell board,
-        until the budget runs out."""
+        """Every fish of `size` as (base units, cover units, fins, eliminations), fins and eliminations as
+        cell boards, base sets in order, until the budget runs out; each base set's fish come together
+        (a list), so Siamese ones can be told as one."""
         budget = self.budget
-        for base in self._base_sets(size, 0, (), 0):
+        for units, body, endo in self._base_sets(size, 0, (), 0, 0, 0, 0):
             budget[0] -= 1
             if budget[0] < 0:
                 return
-            yield from self._covers(base, size) if self.finned else self._exact_covers(base, size)
+            found = self._covers(units, body, endo, size)
+            if found:
+                yield found
 
-    def _base_sets(self, size, start, chosen, cells):
+    def _base_sets(self, size, start, chosen, body, endo, apart, near):
+        """Base sets of `size` houses; places two of them share are endo fins (at most `MAX_ENDO_FINS`).
+
+        `apart`: base places no cover house takes two of (`near` the places a cover house through one of
+        them takes): each needs a cover house of its own or is a fin, so past `size` and the fins left
+        no base set that grows from here makes a fish."""
         if len(chosen) == size:
-            yield chosen, cells
+            yield chosen, body, endo
             return
-        places = self.places
+        places, link, budget = self.places, self.link, self.budget
         for j in range(start, len(self.bases) - (size - len(chosen)) + 1):
+            budget[0] -= 1
             u = self.bases[j]
-            if not places[u] & cells:
-                yield from self._base_sets(size, j + 1, chosen + (u,), cells | places[u])
+            more = endo | (places[u] & body)
+            if more.bit_count() > min(MAX_ENDO_FINS, self.max_fins):
+                continue
+            a, m = apart, near
+            for i in bits(places[u] & ~body & ~near):
+                if not m >> i & 1:
+                    a |= 1 << i
+                    m |= link[i]
+            if (a & ~more).bit_count() + more.bit_count() > size + self.max_fins:
+                continue
+            yield from self._base_sets(size, j + 1, chosen + (u,), body | places[u], more, a, m)
 
-    def _covers(self, base, size):
-        """With fins: cover houses in order, the base places no later one can take becoming fins."""
-        units, body = base
-        places, peer, pos, budget = self.places, self.t.peer_masks, self.pos, self.budget
-        options = [u for u in self.cover_ok if u not in units and places[u] & body]
-        options.sort()
-        budget[0] -= len(options)
-        # reach[i]: the base cells the options from i on can still cover
-        reach = [0] * (len(options) + 1)
-        for i in range(len(options) - 1, -1, -1):
-            reach[i] = reach[i + 1] | places[options[i]]
+    def _covers(self, units, body, endo, size) -> list:
+        """The cover sets of a base: the lowest base place not yet decided is covered by one of its
+        houses, or is a fin (and then none of its houses may cover later: each cover set comes once)."""
+        places, houses, peer, pos, budget = self.places, self.houses, self.t.peer_masks, self.pos, self.budget
+        max_fins = self.max_fins
+        base_mask = 0
+        for u in units:
+            base_mask |= 1 << u
+        allowed = self.cover_ok & ~base_mask
+        # what a finned fish of this base could remove: a place in a cover house, or a base place
+        reach = body
+        for u in bits(allowed):
+            reach |= places[u]
+        reach &= pos
+        seen = -1
+        for f in bits(endo):
+            seen &= peer[f]
+        if endo and not seen & reach:
+            return []
         found = []
 
-        def grow(start, chosen, covered):
-            left = size - len(chosen)
-            for i in range(start, len(options) - left + 1):
-                budget[0] -= 1
-                if budget[0] < 0:
-                    return
-                u = options[i]
-                if not places[u] & body & ~covered:
-                    continue  # a cover house must take a base place no other one takes
-                more = covered | places[u]
-                fins = body & ~more & ~reach[i + 1] if left > 1 else body & ~more
-                seen = -1
-                if fins:
-                    if fins.bit_count() > MAX_FINS:
-                        continue
-                    for f in bits(fins):
-                        seen &= peer[f]
-                    if not seen & pos:
-                        continue
-                if left > 1:
-                    grow(i + 1, chosen + (u,), more)
-                    continue
-                if not fins or any(not places[v] & ~fins for v in units):
-                    continue
-                cover = chosen + (u,)
-                cannibal = 0
-                for v, w in combinations(cover, 2):
-                    cannibal |= places[v] & places[w] & body & ~fins
-                elims = ((more & pos & ~body) | cannibal) & seen
-                if elims:
-                    found.append((units, cover, fins, elims))
-
-        grow(0, (), 0)
-        return found
-
-    def _exact_covers(self, base, size):
-        """Without fins every base place is covered: branch on the houses through the first one left."""
-        units, body = base
-        places, cover_ok, pos, budget = self.places, self.cover_ok, self.pos, self.budget
-        cell_units = self.t.cell_units
-        found = []
-        stack = [((), 0)]
-        while stack:
+        def grow(chosen, covered, fins, forbidden, seen):
             budget[0] -= 1
             if budget[0] < 0:
-                break
-            chosen, covered = stack.pop()
-            rest = body & ~covered
+                return
+            rest = body & ~endo & ~covered & ~fins
             if len(chosen) == size:
-                if not rest:
-                    cannibal = 0
-                    for v, w in combinations(chosen, 2):
-                        cannibal |= places[v] & places[w]
-                    elims = (covered & pos & ~body) | cannibal
-                    if elims:
-                        found.append((units, chosen, 0, elims))
-                continue
+                # every place still open is a fin
+                fins |= rest
+                if (fins | endo).bit_count() > max_fins:
+                    return
+                for f in bits(rest):
+                    seen &= peer[f]
+                cover = 0
+                cannibal = 0
+                for u in chosen:
+                    cannibal |= cover & places[u]
+                    cover |= places[u]
+                elims = ((cover & ~body) | (cannibal & body & ~fins)) & seen
+                if elims:
+                    found.append((units, chosen, fins | endo, elims))
+                return
             if not rest:
-                continue  # fewer cover houses do: a smaller fish
-            i = (rest & -rest).bit_length() - 1
-            for u in cell_units[i]:
-                if u in cover_ok and u not in units and u not in chosen:
-                    stack.append((chosen + (u,), covered | places[u]))
+                return  # fewer cover houses take every place: a smaller fish
+            c = (rest & -rest).bit_length() - 1
+            for u in houses[c]:
+                if allowed >> u & 1 and not forbidden >> u & 1:
+                    grow(chosen + (u,), covered | places[u], fins, forbidden | 1 << u, seen)
+            if (fins | endo).bit_count() < max_fins:
+                seen &= peer[c]
+                if seen & reach:
+                    grow(chosen, covered, fins | 1 << c, forbidden | self.house_mask[c], seen)
+
+        grow((), 0, 0, 0, seen)
         return found
 
 
@@ -355,13 +378,36 @@ def sashimi_jellyfish(b): return finned_fish(b, 4, True)
 # -- Franken and Mutant fish ---------------------------------------------------------------------------------
 
 def _max_size(n: int) -> int:
-    """Sizes 2-4 on 9x9 and smaller grids (up to half the side), 2-3 past that: a big grid has many more
-    houses to combine."""
-    return min(n // 2, 4 if n <= 9 else 3)
+    """Sizes 2-6 on 9x9 and smaller grids (Squirmbag 5 and Whale 6 only when the budget leaves room), 2-3 on
+    bigger ones: they have many more houses to combine."""
+    return 6 if n <= 9 else 3
 
 
-def complex_fish(b: Board, mutant: bool, finned: bool) -> "Step | None":
-    """The smallest Franken (or Mutant) fish, finned or not, within the search budget."""
+def _open_lines(b: Board, d: int) -> int:
+    """The rows without digit d placed: a fish takes fewer base houses than that."""
+    t = b.t
+    n = t.n
+    pos = b.positions()[d]
+    return sum(1 for r in range(n) if pos & t.unit_masks[r])
+
+
+#: The last position's search of each kind (Franken or Mutant, plain or finned): a finder may run again on the
+#: same position (the technique library, a page asking twice).
+_LAST_COMPLEX: dict = {}
+
+
+def _complex_found(b: Board, mutant: bool, finned: bool) -> "tuple | None":
+    """The first fish of the kind the search finds, smallest size first, as (digit, size, fish, Siamese
+    twin or None), within `_BUDGET[finned]` steps."""
+    key = (b.t, tuple(b.cands), mutant, finned)
+    last = _LAST_COMPLEX.get((mutant, finned))
+    if last is not None and last[0] == key:
+        return last[1]
+    found = _LAST_COMPLEX[mutant, finned] = (key, _search_complex(b, mutant, finned))
+    return found[1]
+
+
+def _search_complex(b: Board, mutant: bool, finned: bool) -> "tuple | None":
     t = b.t
     n = t.n
     rows, cols, boxes = range(n), range(n, 2 * n), range(2 * n, 3 * n)
@@ -369,22 +415,38 @@ def complex_fish(b: Board, mutant: bool, finned: bool) -> "Step | None":
         shapes = [(range(3 * n), range(3 * n))]
     else:
         shapes = [((*rows, *boxes), (*cols, *boxes)), ((*cols, *boxes), (*rows, *boxes))]
-    budget = [_BUDGET]
+
+    def wanted(fish) -> bool:
+        base_kinds, cover_kinds = _kinds(t, fish[0]), _kinds(t, fish[1])
+        if mutant == _franken_shape(base_kinds, cover_kinds):
+            return False
+        return bool(fish[2]) == finned and (mutant or "box" in base_kinds | cover_kinds)  # else basic
+
+    budget = [_BUDGET[finned]]
+    digits = [(d, _open_lines(b, d)) for d in range(n)]
     for size in range(2, _max_size(n) + 1):
-        for d in range(n):
-            if not b.positions()[d]:
+        for d, lines in digits:
+            if size >= lines:
                 continue
             for bases, covers in shapes:
-                for units, chosen, fins, elims in _Search(b, d, bases, covers, finned, budget).fish(size):
-                    base_kinds, cover_kinds = _kinds(t, units), _kinds(t, chosen)
-                    if mutant == _franken_shape(base_kinds, cover_kinds):
-                        continue
-                    if not mutant and "box" not in base_kinds | cover_kinds:
-                        continue  # a basic fish
-                    return _complex_step(b, d, size, mutant, units, chosen, fins, elims)
+                for group in _Search(b, d, bases, covers, MAX_FINS if finned else 0, budget).fish(size):
+                    mine = [fish for fish in group if wanted(fish)]
+                    if mine:
+                        twin = next((o for o in mine[1:] if o[3] & ~mine[0][3]), None) if finned else None
+                        return d, size, mine[0], twin
                 if budget[0] < 0:
                     return None
     return None
+
+
+def complex_fish(b: Board, mutant: bool, finned: bool) -> "Step | None":
+    """The smallest Franken (or Mutant) fish, finned or not, within the search budget; a finned one with
+    its Siamese twin (same base, other cover houses and fins) in one step when the twin removes more."""
+    found = _complex_found(b, mutant, finned)
+    if found is None:
+        return None
+    d, size, fish, twin = found
+    return _complex_step(b, d, size, mutant, fish, twin)
 
 
 def _franken_shape(base_kinds: set, cover_kinds: set) -> bool:
@@ -393,16 +455,26 @@ def _franken_shape(base_kinds: set, cover_kinds: set) -> bool:
                for a, c in (("row", "column"), ("column", "row")))
 
 
-def _complex_step(b, d, size, mutant, units, covers, fins, elims) -> Step:
+def _complex_step(b, d, size, mutant, fish, twin) -> Step:
     t, n = b.t, b.t.n
+    units, covers, fins, elims = fish
     kind = "Mutant" if mutant else "Franken"
     name = f"{'Finned ' if fins else ''}{kind} Fish"
     digit = sym(d + 1, n)
-    where = f"in {listing(t.unit_names[u] for u in covers)}"
     if fins:
-        where += f" or in the {'fin' if fins.bit_count() == 1 else 'fins'} {cells_text(bits(fins), n)}"
-    text = (f"{name}: in {listing(t.unit_names[u] for u in units)}, {digit} fits only {where} "
-            f"(a {'finned ' if fins else ''}{kind} {FISH[size]}), so {digit} leaves {cells_text(bits(elims), n)}")
+        parts = [_cover_clause(t, covers, fins)]
+        if twin is not None:
+            name = f"Siamese {name}"
+            parts.append(_cover_clause(t, twin[1], twin[2]))
+            elims |= twin[3]
+            fins |= twin[2]
+            covers = tuple(dict.fromkeys(covers + twin[1]))
+        where = " and also only ".join(parts)
+    else:
+        where = f"in {listing(t.unit_names[u] for u in covers)}"
+    fish_name = f"a {'finned ' if fins else ''}{kind} {SIZE_NAMES[size]}"
+    text = (f"{name}: in {listing(t.unit_names[u] for u in units)}, {digit} fits only {where} ({fish_name}), "
+            f"so {digit} leaves {cells_text(bits(elims), n)}")
     return _step(b, name, d, units, covers, fins, elims, text, COMPLEX_SCORES[mutant, bool(fins)][size])
 
 
@@ -414,5 +486,5 @@ def finned_mutant_fish(b): return complex_fish(b, True, True)
 
 #: Every technique name a step of this module can carry (none is in the rating path).
 NAMES = tuple(f"{siamese}{kind} {FISH[size]}" for size in FISH for kind in ("Finned", "Sashimi")
-              for siamese in ("", "Siamese ")) + ("Franken Fish", "Finned Franken Fish", "Mutant Fish",
-                                                  "Finned Mutant Fish")
+              for siamese in ("", "Siamese ")) + ("Franken Fish", "Finned Franken Fish", "Siamese Finned Franken Fish",
+                                                  "Mutant Fish", "Finned Mutant Fish", "Siamese Finned Mutant Fish")

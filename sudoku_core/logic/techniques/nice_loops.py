@@ -11,7 +11,8 @@ locked in it.
 ... = c: if c is false, c is true): c is true. A weak link and a strong link of another digit of c's
 cell (c - a = ... = z with a or z in c's cell, z weakly linked to c): if c were true a would be false
 and z true, which rules c out: c is false. (Two weak links at a candidate outside the ends' cells is
-what an AIC removes: see `chains`.)
+what an AIC removes, see `chains`; when c is the only candidate of its digit seeing both ends of a
+chain, HoDoKu calls it a Discontinuous Nice Loop, c - a = ... = z - c, and so does this module.)
 
 Each finder keeps the loop that removes the most candidates (a placement counts the candidates it
 removes from its cell, as in HoDoKu), then the one with the fewest nodes; for the rating (easiest=True)
@@ -100,8 +101,14 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | Non
     def in_cell(v: int) -> int:
         return cell_of << (v // n * n) if v < lk.base else 0
 
-    def ends(a):  # a itself, the nodes weakly linked to a's cell-mates, the candidates of cells a sees
-        out = 1 << a
+    same_digit = [0] * n  # per digit: its nodes (the ends of a loop with two weak links at a candidate)
+    for v in bits(real):
+        same_digit[v % n] |= 1 << v
+    for k, (_, d, _, _) in enumerate(lk.extra):
+        same_digit[d] |= 1 << (lk.base + k)
+
+    def ends(a):  # a, the nodes weakly linked to a's cell-mates, the candidates of cells a sees, a's digit's
+        out = 1 << a | same_digit[a % n]
         mates = lk.weak_cell[a]
         for c in bits(mates):
             out |= full[c]
@@ -110,15 +117,27 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | Non
         return out
 
     for strong, weak, cost in _tiers(lk, easiest):
+        top = [0]  # the best rank judged so far: a lone target (rank 1) cannot beat a higher one
+
         def judge(a, z, k, layers):
             if z == a:  # ranked as HoDoKu does: by the candidates the placement removes from its cell
                 if not real >> a & 1 or len(set(trace(layers[:k + 1], z, strong, weak))) < k:
                     return None  # (a chain through one node twice is a contradiction, not a loop)
+                top[0] = max(top[0], b.cands[a // n].bit_count() - 1)
                 return max(1, b.cands[a // n].bit_count() - 1), None
             e = full[a] & full[z] & real
             ea, ez = e & in_cell(a), e & in_cell(z)
             if not ea and not ez:
-                return None
+                # two weak links at one candidate c (c - a = ... = z - c): c goes, when it is the
+                # only one of the digit seeing both ends (more make an AIC, HoDoKu's split)
+                lone = e & ~in_cell(a) & ~in_cell(z)
+                if lone.bit_count() != 1 or cost is None and top[0] > 1:
+                    return None
+                if lone & _reached(layers, k) and lone & _nodes(trace(layers[:k + 1], z, strong, weak)):
+                    return None  # the chain goes through c itself
+                top[0] = max(top[0], 1)
+                return 1, (lone, "target")
+            top[0] = max(top[0], ea.bit_count(), ez.bit_count())
             if ea.bit_count() > ez.bit_count():
                 return ea.bit_count(), (ea, "start")
             return ez.bit_count(), (ez, "end")
@@ -129,8 +148,41 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | Non
             if result is None:
                 return _placement_step(b, lk, name, chain)
             elims, side = result
+            if side == "target":
+                return _target_step(b, lk, name, chain, elims)
             return _elimination_step(b, lk, name, chain if side == "end" else chain[::-1], elims)
     return None
+
+
+def _reached(layers: list, k: int) -> int:
+    """The nodes of layers 1..k: every node a chain to layer k may go through."""
+    out = 0
+    for layer in layers[1:k + 1]:
+        out |= layer
+    return out
+
+
+def _nodes(chain: "list[int]") -> int:
+    out = 0
+    for v in chain:
+        out |= 1 << v
+    return out
+
+
+def _target_step(b: Board, lk: Links, name: str, chain: "list[int]", elims_bits: int) -> Step:
+    """`chain` a = ... = z whose two ends both see candidate c: the loop c - a = ... = z - c."""
+    n = b.t.n
+    c = elims_bits.bit_length() - 1
+    draw = Drawing(lk, [c] + chain + [c])
+    cell, d = c // n, c % n + 1
+    text = (f"{name}: {draw.text(first_strong=False)}: if {cell_name(cell, n)} were {sym(d, n)}, "
+            f"{draw.claims[1].replace(' is ', ' would not be ', 1)}, so along the chain "
+            f"{draw.claims[-2].replace(' is ', ' would be ', 1)}, which sees {cell_name(cell, n)}: "
+            f"remove {removals_text(((cell, d),), n)}")
+    return Step(name, text, n, eliminations=((cell, d),), cells=draw.cells(),
+                candidates=tuple(m for m in draw.members if m != (cell, d)),
+                links=draw.links(first_strong=False), difficulty=chain_difficulty(kind_of(lk, chain), len(chain) + 2),
+                extra={"length": len(chain) + 2})
 
 
 def _placement_step(b: Board, lk: Links, name: str, chain: "list[int]") -> Step:

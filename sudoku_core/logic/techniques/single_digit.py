@@ -4,8 +4,9 @@ All are short chains on one digit d built from *strong links* (a unit where d ha
 places: one of them is d). Skyscraper: two parallel strong links joined at one end by a line; one of
 the two free ends is d. 2-String Kite: a row link and a column link joined by a box. Empty Rectangle:
 a box whose places for d lie on one row and one column (a cross), joined to a strong link. Turbot
-Fish: any two strong links joined by a weak link, when it is none of the named shapes (a strong link
-in a box or a diagonal, two rows joined in a box, ...). The duals (HoDoKu's) are two kites on the
+Fish: any two strong links joined by a weak link (strong-weak-strong, four cells), in rows, columns,
+boxes or a variant's houses; the general form, so it also finds what the named shapes find (the hint
+order tries those first, and they keep their names there). The duals (HoDoKu's) are two kites on the
 same two box cells, or two empty rectangles in the same box, told as one step.
 """
 from __future__ import annotations
@@ -244,42 +245,11 @@ def _er_step(b, d, bx, found):
                 difficulty=SCORES["Empty Rectangle"])
 
 
-def _kind(t, u: int) -> str:
-    n = t.n
-    return ("row", "column", "box")[u // n] if u < 3 * n else "other"
-
-
-def _named_shape(t, link1, link2) -> bool:
-    """True when two strong links joined end to end (link1's second cell sees link2's first) make a
-    Skyscraper, 2-String Kite or Empty Rectangle: those finders name them (an X-Wing too: a fish)."""
-    (u1, x1, y1), (u2, x2, y2) = link1, link2
-    k1, k2 = _kind(t, u1), _kind(t, u2)
-    if k1 == k2 and k1 in ("row", "column"):
-        across = t.col_of if k1 == "row" else t.row_of
-        return across[y1] == across[x2]
-    if {k1, k2} == {"row", "column"}:
-        box = t.box_of
-        return box[y1] == box[x2] and box[x1] != box[x2] and box[y2] != box[y1]
-    if "box" in (k1, k2) and {k1, k2} - {"box"} <= {"row", "column"} and k1 != k2:
-        # the Empty Rectangle's shape: the line link outside the box, joined to the box's cell
-        # across, its far end outside the box's band (stack)
-        if k1 == "box":
-            ub, box_end, line, near, far = u1, y1, k2, x2, y2
-        else:
-            ub, box_end, line, near, far = u2, x2, k1, y1, x1
-        cells = t.units[ub]
-        rows, cols = {t.row_of[c] for c in cells}, {t.col_of[c] for c in cells}
-        if line == "column":
-            return (t.row_of[box_end] == t.row_of[near] and t.col_of[near] not in cols
-                    and t.row_of[far] not in rows)
-        return t.col_of[box_end] == t.col_of[near] and t.row_of[near] not in rows and t.col_of[far] not in cols
-    return False
-
-
 def turbot_fish(b: Board) -> "Step | None":
     """Two strong links on one digit, the second end of the first seeing the first end of the second
     (a weak link): one of the two outer ends is the digit. HoDoKu's general form, over every house
-    (boxes, and a variant's diagonals or windows, too), when it is not one of the named shapes."""
+    (boxes, and a variant's diagonals or windows, too): a Skyscraper, 2-String Kite or Empty Rectangle
+    is one as well (the hint order asks their finders first)."""
     t = b.t
     n = t.n
     peer = t.peer_masks
@@ -299,7 +269,7 @@ def turbot_fish(b: Board) -> "Step | None":
                         if not peer[y1] >> x2 & 1:
                             continue
                         targets = peer[x1] & peer[y2] & pos_d & ~(1 << y1 | 1 << x2)
-                        if not targets or _named_shape(t, (u1, x1, y1), (u2, x2, y2)):
+                        if not targets:
                             continue
                         detail = (f"{sym(d + 1, n)} has two places in {t.unit_names[u1]} and two in "
                                   f"{t.unit_names[u2]}, and {cell_name(y1, n)} sees {cell_name(x2, n)}")

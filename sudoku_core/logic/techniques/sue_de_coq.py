@@ -5,7 +5,8 @@ cells L from the rest of the line and B from the rest of the box, such that no d
 both L and B, and the |I| + |L| + |B| cells hold exactly that many digits together. Each digit can then
 be placed at most once in those cells (a digit of L lives in the line, one of B in the box, any other only
 in I), so each is placed exactly once: a digit not in B is in the line's cells of the pattern and leaves
-the rest of the line; one not in L leaves the rest of the box.
+the rest of the line; one not in L leaves the rest of the box (the crossing's cells outside I are in
+both). Among the patterns found, the one removing the most candidates is taken (HoDoKu's order).
 
 L and B are any sets (a bivalue cell, an ALS, or more: HoDoKu's extended forms, extra digits in L or B
 included). The search is bounded: at most MAX_PART cells in L and in B (BIG_PART past 9x9), at most
@@ -30,10 +31,10 @@ BIG_PART = 3  # past 9x9, where lines and boxes have many more cells to combine
 
 
 def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple[int, int, int]]":
-    """Subsets of `cells` (at most `most`), each cell holding a digit of `union` (the intersection's
-    digits) and fewer than `most` digits outside it in all: [(cell board, digits, size)]."""
+    """Subsets of `cells` (at most `most`) holding fewer than `most` digits outside `union` (the
+    intersection's digits) in all: [(cell board, digits, size)]. A cell without a digit of the crossing
+    may belong too (HoDoKu's extended form): it only adds its digits to the count."""
     cands = b.cands
-    cells = [i for i in cells if cands[i] & union]
     out = []
     stack = [(0, 0, 0, 0)]  # next cell, size, cell board, digits
     while stack:
@@ -65,6 +66,7 @@ def sue_de_coq(b: Board) -> "Step | None":
     t, cands = b.t, b.cands
     pos = b.positions()
     most = MAX_PART if t.n <= 9 else BIG_PART
+    best = None  # the one removing the most candidates (HoDoKu's order), the smallest first among equals
     for box, line, both, box_rest, line_rest in t.intersections:
         inside = [i for i in bits(both) if cands[i]]
         if len(inside) < 2:
@@ -77,9 +79,10 @@ def sue_de_coq(b: Board) -> "Step | None":
         line_sets = box_sets = None  # made once per intersection, when a core needs them
         for size in range(2, min(MAX_CORE, len(inside)) + 1):
             for core_cells in combinations(inside, size):
-                core = 0
+                core = core_board = 0
                 for i in core_cells:
                     core |= cands[i]
+                    core_board |= 1 << i
                 spare = core.bit_count() - size
                 if not 2 <= spare <= 2 * most:  # each outer part gains at most its cells
                     continue
@@ -92,11 +95,13 @@ def sue_de_coq(b: Board) -> "Step | None":
                         for bb, bm in in_box.get(spare - gain, ()):
                             if lm & bm:
                                 continue
+                            # the crossing's cells left out of the core are in the line and the box
+                            spare_cells = both & ~core_board
                             step = _step(b, pos, (box, line), core_cells, core, (lb, lm), (bb, bm),
-                                         (box_rest & ~bb, line_rest & ~lb))
-                            if step is not None:
-                                return step
-    return None
+                                         (box_rest & ~bb | spare_cells, line_rest & ~lb | spare_cells))
+                            if step is not None and (best is None or len(step.eliminations) > len(best.eliminations)):
+                                best = step
+    return best
 
 
 def _step(b: Board, pos, units, core_cells, core, line_part, box_part, rests) -> "Step | None":

@@ -6,10 +6,17 @@ solution's cells for d form one, so a cell in every template is d (Template Set)
 no template is not (Template Delete). A computer's technique (HoDoKu lists it under "Last Resort"): it
 sees everything one digit alone can prove, but no person enumerates hundreds of templates.
 
-The enumeration goes row by row over cell boards, the row with the fewest places first, and gives up
-on a digit past its share of `MAX_NODES` search nodes (an open 9x9 digit has 46656 templates; a 16x16
-one, far more). Template Set and Template Delete run one after the other on the same position: the
-last position's templates are kept for the second.
+Templates are counted, not listed: row by row (a fixed order), the partial templates that leave the
+same cells free in the rows still to fill (and the same variant houses still to hit) are one state, so
+the count, and how many templates pass through each cell, come from a forward and a backward sweep over
+those states. An open 9x9 digit (46656 templates) costs a few thousand steps; past `MAX_STEPS` steps
+for the position (a big open grid) a digit is given up.
+
+What one digit's templates prove feeds the others' (HoDoKu's refinement): a cell every template of
+digit e takes is e, so another digit's templates through it are void. Both steps use the refined
+templates, so Template Delete also removes a candidate from a cell Template Set would fill with another
+digit. Template Set and Template Delete run one after the other on the same position: the last
+position's templates are kept for the second.
 """
 from __future__ import annotations
 
@@ -20,64 +27,121 @@ from ..step import Step
 #: Not in Sudoku Explainer, and out of the rating path: set by hand between the AICs (7.0) and the
 #: forcing chains (7.1 and up) it runs just before.
 SCORE = 7.0
-#: search nodes spent on one position at most, shared evenly by the digits (4000 each on 9x9)
-MAX_NODES = 36000
+#: state steps spent on one position at most (all digits and refinement rounds together)
+MAX_STEPS = 40000
 
-_last: dict = {}  # (tables, values, candidates) -> {digit: templates(...)}: the latest position only
+_last: dict = {}  # (tables, values, candidates) -> _Templates: the latest position only
+
+
+class _Templates:
+    """Every digit's templates in one position: `found[d]` is (cells in every template, cells in some
+    template, how many) or None (none at all, or past the budget); `refined[d]` the cells left out of
+    digit d's templates because another digit's templates all take them."""
+
+    def __init__(self, b: Board) -> None:
+        t = self.t = b.t
+        n = t.n
+        self.steps = 0
+        self.placed = [0] * n
+        for i, v in enumerate(b.values):
+            if v:
+                self.placed[v - 1] |= 1 << i
+        pos = b.positions()
+        allowed = list(pos)
+        self.found: list = [self._count(d, allowed[d]) for d in range(n)]
+        #: per digit, the cells every one of its templates takes (placed digits aside)
+        self.forced = [0] * n
+        self.refined = [0] * n
+        changed = True
+        while changed:
+            changed = False
+            self.forced = [0 if f is None else f[0] & ~self.placed[d] for d, f in enumerate(self.found)]
+            for d in range(n):
+                block = 0
+                for e in range(n):
+                    if e != d:
+                        block |= self.forced[e]
+                if allowed[d] & block and self.found[d] is not None:
+                    allowed[d] &= ~block
+                    self.refined[d] |= pos[d] & block
+                    self.found[d] = self._count(d, allowed[d])
+                    changed = True
+
+    def _count(self, d: int, allowed: int) -> "tuple[int, int, int] | None":
+        t = self.t
+        n = t.n
+        peer = t.peer_masks
+        placed = self.placed[d]
+        free = allowed
+        for i in bits(placed):
+            free &= ~peer[i]
+        rows = [t.unit_masks[r] for r in range(n) if not placed & t.unit_masks[r]]
+        # rows, columns and boxes hold one by construction; a variant's other houses must be hit
+        houses = [] if t.rules is None else t.unit_masks[3 * n:]
+        hits = [0] * t.cell_count
+        unsat = 0
+        for k, h in enumerate(houses):
+            if not h & placed:
+                unsat |= 1 << k
+            for i in bits(h):
+                hits[i] |= 1 << k
+        rest = [0] * (len(rows) + 1)  # rest[k]: the cells of the rows after the k-th
+        for k in range(len(rows) - 1, -1, -1):
+            rest[k] = rest[k + 1] | rows[k]
+        rest = rest[1:]
+        levels = [{(free & (rest[0] | rows[0]) if rows else 0, unsat): 1}]
+        for k, row in enumerate(rows):
+            nxt: dict = {}
+            later, ahead = rest[k], rows[k + 1:]
+            for (here, left), ways in levels[-1].items():
+                for i in bits(here & row):
+                    key = (here & ~peer[i] & later, left & ~hits[i])
+                    nxt[key] = nxt.get(key, 0) + ways
+            self.steps += len(nxt) + len(levels[-1])
+            if self.steps > MAX_STEPS:
+                return None
+            # a state with a row left empty has no template: drop it now rather than carry it
+            levels.append({key: w for key, w in nxt.items() if all(key[0] & r for r in ahead)})
+        back = {key: 1 for key in levels[-1] if not key[1]}
+        through = [0] * t.cell_count
+        for k in range(len(rows) - 1, -1, -1):
+            row, later, cur = rows[k], rest[k], {}
+            for (here, left), ways in levels[k].items():
+                total = 0
+                for i in bits(here & row):
+                    w = back.get((here & ~peer[i] & later, left & ~hits[i]), 0)
+                    if w:
+                        total += w
+                        through[i] += ways * w
+                if total:
+                    cur[here, left] = total
+            back = cur
+        count = sum(back.values())
+        if not count:
+            return None
+        every = some = placed
+        for i, w in enumerate(through):
+            if w:
+                some |= 1 << i
+                if w == count:
+                    every |= 1 << i
+        return every, some, count
+
+
+def _position(b: Board) -> _Templates:
+    key = (b.t, tuple(b.values), tuple(b.cands))
+    found = _last.get(key)
+    if found is None:
+        _last.clear()
+        found = _last[key] = _Templates(b)
+    return found
 
 
 def templates(b: Board, d: int) -> "tuple[int, int, int] | None":
-    """(cells in every template, cells in some template, how many) for digit d (0-based), or None when
-    there is none (a broken position) or the search would cost more than its share of `MAX_NODES`."""
-    key = (b.t, tuple(b.values), tuple(b.cands))
-    if key not in _last:
-        _last.clear()
-        _last[key] = {}
-    found = _last[key]
-    if d not in found:
-        found[d] = _templates(b, d)
-    return found[d]
-
-
-def _templates(b: Board, d: int) -> "tuple[int, int, int] | None":
-    t = b.t
-    n = t.n
-    peer = t.peer_masks
-    placed = 0
-    for i, v in enumerate(b.values):
-        if v == d + 1:
-            placed |= 1 << i
-    allowed = b.positions()[d]
-    for i in bits(placed):
-        allowed &= ~peer[i]
-    rows = [t.unit_masks[r] for r in range(n) if not placed & t.unit_masks[r]]
-    houses = [] if t.rules is None else t.unit_masks[3 * n:]  # rows, columns, boxes hold one by construction
-    every, some, count, nodes = -1, 0, 0, 0
-    budget = MAX_NODES // n
-
-    def place(free: int, chosen: int, left: list[int]) -> bool:
-        """Extend `chosen` over the rows `left`; False when the node budget runs out."""
-        nonlocal every, some, count, nodes
-        nodes += 1
-        if nodes > budget:
-            return False
-        if not left:
-            if all(chosen & h for h in houses):
-                every &= chosen
-                some |= chosen
-                count += 1
-            return True
-        best = min(range(len(left)), key=lambda k: (free & left[k]).bit_count())
-        options = free & left[best]
-        rest = left[:best] + left[best + 1:]
-        for i in bits(options):
-            if not place(free & ~peer[i] & ~(1 << i), chosen | 1 << i, rest):
-                return False
-        return True
-
-    if not place(allowed, placed, rows) or not count:
-        return None
-    return every, some, count
+    """(cells in every template, cells in some template, how many) for digit d (0-based), the templates
+    refined by the other digits', or None when there is none (a broken position) or the count would
+    cost more than `MAX_STEPS`."""
+    return _position(b).found[d]
 
 
 def template_set(b: Board) -> "Step | None":
@@ -99,8 +163,9 @@ def template_set(b: Board) -> "Step | None":
 
 def template_delete(b: Board) -> "Step | None":
     n = b.t.n
+    found_all = _position(b)
     for d in range(n):
-        found = templates(b, d)
+        found = found_all.found[d]
         if found is None:
             continue
         _, some, count = found
@@ -108,8 +173,15 @@ def template_delete(b: Board) -> "Step | None":
         if cells:
             s = sym(d + 1, n)
             text = (f"Template Delete: none of the {count} ways to place {s} once in every row, column and box "
-                    f"through the cells where it can go uses {cells_text(cells, n)}, so remove {s} from "
-                    f"{'it' if len(cells) == 1 else 'them'}")
+                    f"through the cells where it can go uses {cells_text(cells, n)}")
+            refined = found_all.refined[d]
+            if refined:
+                # name the digits that claim the cells left out
+                claims = [f"every way to place {sym(e + 1, n)} puts it in "
+                          f"{cells_text(bits(found_all.forced[e] & refined), n)}"
+                          for e in range(n) if e != d and found_all.forced[e] & refined]
+                text += f" (ways through a cell another digit must take are left out: {'; '.join(claims)})"
+            text += f", so remove {s} from {'it' if len(cells) == 1 else 'them'}"
             return _step(b, "Template Delete", d, text, eliminations=tuple((i, d + 1) for i in cells))
     return None
 

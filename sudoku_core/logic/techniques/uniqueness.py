@@ -20,7 +20,6 @@ whole); BUG+1 only on classic grids.
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 
 from ..board import Board, Tables, bits
 from ..phrases import cell_name, cells_text, digits_slash, listing, removals_text, sym
@@ -42,7 +41,8 @@ COLUMN_MATE = {0: 2, 2: 0, 1: 3, 3: 1}
 def _rectangles_deadly(rules) -> bool:
     """True when a swapped rectangle keeps every rule: classic grids, and Jigsaw regions alone."""
     return rules is None or not (rules.diagonal_down or rules.diagonal_up or rules.windows or rules.extra_regions
-                                 or rules.anti_knight or rules.anti_king or rules.cages)
+                                 or rules.anti_knight or rules.anti_king or rules.cages or rules.constraints
+                                 or rules.nonconsecutive or rules.negative)
 
 
 def rectangles_apply(b: Board) -> bool:
@@ -102,13 +102,18 @@ def _digits(mask: int, n: int, word: str = "or") -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {word} " + names[-1]
 
 
-def unique_rectangle(b: Board) -> "Step | None":
-    """Types 1 to 5: the cheapest found (Sudoku Explainer's order), a type 3 only when no other applies."""
+def unique_rectangle(b: Board, easiest: bool = False) -> "Step | None":
+    """Types 1 to 5: the cheapest found (Sudoku Explainer's order), a type 3 only when no other applies.
+
+    A rectangle that allows a type 4 and a type 3 keeps its pattern through the type 3 (whose eliminations
+    lie outside the rectangle), not through the type 4 (which takes a digit of the pair from the roof): hints
+    show the type 3 first, so both are made; the rating (`easiest`) takes the cheaper type 4, as Sudoku
+    Explainer does."""
     if not rectangles_apply(b):
         return None
     best = None
     for corners, pair in patterns(b):
-        step = _types_1_to_5(b, corners, pair)
+        step = _types_1_to_5(b, corners, pair, easiest)
         if step is not None:
             if step.difficulty <= UR_SCORE:
                 return step
@@ -117,7 +122,7 @@ def unique_rectangle(b: Board) -> "Step | None":
     return best
 
 
-def _types_1_to_5(b: Board, corners, pair: int) -> "Step | None":
+def _types_1_to_5(b: Board, corners, pair: int, easiest: bool) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     roof = [i for i in corners if cands[i] != pair]
@@ -153,7 +158,9 @@ def _types_1_to_5(b: Board, corners, pair: int) -> "Step | None":
         return None
     r1, r2 = roof
     shared = [u for u in t.cell_units[r1] if u in t.cell_units[r2]]
-    return _type_4(b, corners, pair, r1, r2, shared) or _type_3(b, corners, pair, r1, r2, shared)
+    if easiest:
+        return _type_4(b, corners, pair, r1, r2, shared) or _type_3(b, corners, pair, r1, r2, shared)
+    return _type_3(b, corners, pair, r1, r2, shared) or _type_4(b, corners, pair, r1, r2, shared)
 
 
 def _type_4(b: Board, corners, pair: int, r1: int, r2: int, shared) -> "Step | None":
@@ -179,37 +186,74 @@ def _type_4(b: Board, corners, pair: int, r1: int, r2: int, shared) -> "Step | N
 
 
 def _type_3(b: Board, corners, pair: int, r1: int, r2: int, shared) -> "Step | None":
-    """One roof cell takes an extra digit, so the roof acts as one cell holding the extras: with other
-    cells of a shared unit it makes a naked subset (up to a quad), whose digits leave the unit's rest."""
+    """One roof cell takes an extra digit, so the roof acts as one *pseudo-cell* holding the extras (any
+    number of them): with k other cells of a shared unit holding k + 1 digits together with the extras, it
+    makes a naked subset, whose digits leave the unit's other cells, and those of every other shared unit
+    holding the whole subset (a box and a line). The smallest subset wins (Sudoku Explainer's value grows
+    with its size); a subset of k cells in a unit of m empty cells is the hidden subset of the other m - k."""
     t, cands = b.t, b.cands
     n = t.n
     extra = (cands[r1] | cands[r2]) & ~pair
-    size_from = extra.bit_count()
-    if size_from > 4:
-        return None
+    best = None
     for u in shared:
         others = [i for i in t.units[u] if cands[i] and i != r1 and i != r2]
-        small = [i for i in others if cands[i].bit_count() <= 4]
-        for size in range(max(2, size_from), 5):
-            for cells in combinations(small, size - 1):
-                digits = extra
-                for i in cells:
-                    digits |= cands[i]
-                if digits.bit_count() != size:
-                    continue
-                elims = tuple((i, d + 1) for i in others if i not in cells for d in bits(cands[i] & digits))
-                if not elims:
-                    continue
-                names = {2: "pair", 3: "triple", 4: "quad"}[size]
-                text = (f"Unique Rectangle (type 3): {pattern_text(corners, pair, n)} unless {cell_name(r1, n)} or "
-                        f"{cell_name(r2, n)} takes {_digits(extra, n)}; with {cells_text(cells, n)} they make a "
-                        f"naked {names} {digits_slash([d + 1 for d in bits(digits)], n)} in {t.unit_names[u]}, "
-                        f"so {removals_text(elims, n)} go")
-                subset = tuple((i, d + 1) for i in cells for d in bits(cands[i]))
-                roof_marks = tuple((r, d + 1) for r in (r1, r2) for d in bits(cands[r] & extra))
-                return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners) + tuple(cells),
-                            units=(t.unit_names[u],), candidates=pair_marks(b, corners, pair) + roof_marks + subset,
-                            difficulty=round(UR_SCORE + 0.1 * (size - 1), 1))
+        found = _pseudo_subset(cands, others, extra, len(others) - 1)
+        if found is None:
+            continue
+        cells, digits = found
+        if best is not None and len(cells) >= len(best[1]):
+            continue
+        best = (u, cells, digits)
+    if best is None:
+        return None
+    u, cells, digits = best
+    inside = set(cells) | {r1, r2}
+    units = [v for v in shared if all(i in t.units[v] for i in cells)]
+    elims = tuple(sorted({(i, d + 1) for v in units for i in t.units[v] if i not in inside
+                          for d in bits(cands[i] & digits)}))
+    size = len(cells) + 1
+    names = {2: "pair", 3: "triple", 4: "quad"}
+    kind = f"naked {names[size]}" if size in names else f"naked set of {size}"
+    where = " and ".join(t.unit_names[v] for v in units)
+    text = (f"Unique Rectangle (type 3): {pattern_text(corners, pair, n)} unless {cell_name(r1, n)} or "
+            f"{cell_name(r2, n)} takes {_digits(extra, n)}; with {cells_text(cells, n)} they make a "
+            f"{kind} {digits_slash([d + 1 for d in bits(digits)], n)} in {where}, "
+            f"so {removals_text(elims, n)} go")
+    subset = tuple((i, d + 1) for i in cells for d in bits(cands[i]))
+    roof_marks = tuple((r, d + 1) for r in (r1, r2) for d in bits(cands[r] & extra))
+    return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners) + tuple(cells),
+                units=tuple(t.unit_names[v] for v in units),
+                candidates=pair_marks(b, corners, pair) + roof_marks + subset,
+                difficulty=round(UR_SCORE + 0.1 * (size - 1), 1))
+
+
+def _pseudo_subset(cands, others: list, extra: int, most: int):
+    """The fewest cells of `others` (at most `most`) that hold, with the pseudo-cell's `extra` digits, one
+    digit more than their number, and that leave a digit of those to remove from the rest of `others`:
+    (cells, digits), or None. Depth-first by size, so the first found is a smallest."""
+    for k in range(max(1, extra.bit_count() - 1), most + 1):
+        found = _grow_subset(cands, others, extra, k, 0, [])
+        if found is not None:
+            return found
+    return None
+
+
+def _grow_subset(cands, others: list, union: int, k: int, start: int, chosen: list):
+    if len(chosen) == k:
+        if union.bit_count() != k + 1:
+            return None
+        if not any(cands[i] & union for i in others if i not in chosen):
+            return None
+        return tuple(chosen), union
+    for j in range(start, len(others) - (k - len(chosen)) + 1):
+        u = union | cands[others[j]]
+        if u.bit_count() > k + 1:
+            continue
+        chosen.append(others[j])
+        found = _grow_subset(cands, others, u, k, j + 1, chosen)
+        chosen.pop()
+        if found is not None:
+            return found
     return None
 
 

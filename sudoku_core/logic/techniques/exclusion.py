@@ -1,0 +1,131 @@
+"""Aligned Pair Exclusion and Aligned Triple Exclusion (Sudoku Explainer's "aligned exclusion").
+
+Take two (three) empty cells of one house, the *base cells*, and try every way of giving each one of its
+candidates. A combination is impossible when two base cells would hold the same digit (they share the
+house) or when it would leave another cell no candidate: a cell whose candidates all stand in the base
+cells it sees. A candidate of a base cell that takes part in no possible combination goes.
+
+Only cells with few candidates (two for a pair, up to three for a triple) can be emptied so, and only
+when they see two base cells or more; the base cells are tried only when such cells exist. Sudoku
+Explainer rates Aligned Pair Exclusion 6.2 and Aligned Triple Exclusion 7.5.
+"""
+from __future__ import annotations
+
+from itertools import combinations, product
+
+from ..board import Board, bits
+from ..phrases import cells_text, digits_slash, listing, removals_text
+from ..step import Step
+
+APE_SCORE = 6.2
+ATE_SCORE = 7.5
+#: Combinations of a triple tried at most (three cells of five candidates: 125).
+MAX_COMBINATIONS = 125
+
+
+def aligned_pair_exclusion(b: Board) -> "Step | None":
+    return _aligned(b, 2)
+
+
+def aligned_triple_exclusion(b: Board) -> "Step | None":
+    return _aligned(b, 3)
+
+
+def _aligned(b: Board, size: int) -> "Step | None":
+    t, cands = b.t, b.cands
+    peer = t.peer_masks
+    few = 0  # cells that may be emptied: at most `size` candidates
+    for i, m in enumerate(cands):
+        if m and m.bit_count() <= size:
+            few |= 1 << i
+    tried = set()
+    for cells in t.units:
+        empty = [i for i in cells if cands[i]]
+        # the cells that may be emptied here: few candidates, seeing two empty cells of this house or more
+        # (found once per house, not once per base: a triple's bases number up to 84 a house)
+        pool = []
+        for k in bits(few):
+            seen = sum(1 << i for i in empty if i != k and peer[k] >> i & 1)
+            if seen & (seen - 1):
+                pool.append((k, seen))
+        if not pool:
+            continue
+        for base in combinations(empty, size):
+            if base in tried:
+                continue
+            tried.add(base)
+            union = 0
+            inside = 0
+            for i in base:
+                union |= cands[i]
+                inside |= 1 << i
+            # of those, the ones seeing two base cells, outside them, whose candidates are all the base's
+            spoilers = []
+            for k, seen in pool:
+                both = seen & inside
+                if both & (both - 1) and not inside >> k & 1 and cands[k] & ~union == 0:
+                    spoilers.append((cands[k], tuple(x for x, i in enumerate(base) if both >> i & 1)))
+            if not spoilers:
+                continue
+            step = _exclude(b, base, spoilers)
+            if step is not None:
+                return step
+    return None
+
+
+def _exclude(b: Board, base, spoilers) -> "Step | None":
+    t, cands = b.t, b.cands
+    n = t.n
+    options = [list(bits(cands[i])) for i in base]
+    count = 1
+    for o in options:
+        count *= len(o)
+    if count > MAX_COMBINATIONS:
+        return None
+    possible = [0] * len(base)  # per base cell, the digits of some possible combination
+    used = set()  # the spoilers that excluded a combination
+    for combo in product(*options):
+        if len(set(combo)) < len(combo):
+            continue  # one house: all different
+        spoiled = None
+        for k, (m, sight) in enumerate(spoilers):
+            have = 0
+            for x in sight:
+                have |= 1 << combo[x]
+            if m & ~have == 0:
+                spoiled = k
+                break
+        if spoiled is None:
+            for x, d in enumerate(combo):
+                possible[x] |= 1 << d
+        else:
+            used.add(spoiled)
+    elims = tuple((i, d + 1) for x, i in enumerate(base) for d in bits(cands[i] & ~possible[x]))
+    if not elims:
+        return None
+    name = "Aligned Pair Exclusion" if len(base) == 2 else "Aligned Triple Exclusion"
+    which = [spoilers[k][0] for k in sorted(used)]
+    holders = _holders(b, base, which)
+    text = (f"{name}: {cells_text(base, n)} share a house, so they hold different digits; no combination of "
+            f"their candidates may take every candidate of a cell that sees them ({listing(_named(b, holders))}), "
+            f"and no combination left gives {removals_text(elims, n)}")
+    shown = tuple(base) + tuple(holders)
+    return Step(name, text, n, eliminations=elims, cells=shown,
+                candidates=tuple((i, d + 1) for i in shown for d in bits(cands[i])),
+                difficulty=APE_SCORE if len(base) == 2 else ATE_SCORE)
+
+
+def _holders(b: Board, base, masks) -> list:
+    """The cells (seeing two base cells or more) whose candidate sets are `masks`."""
+    peer = b.t.peer_masks
+    out = []
+    for i, m in enumerate(b.cands):
+        if m in masks and i not in base and sum(peer[i] >> j & 1 for j in base) >= 2:
+            out.append(i)
+    return out
+
+
+def _named(b: Board, cells) -> list:
+    n = b.t.n
+    return [f"{cells_text([i], n)} ({digits_slash([d + 1 for d in bits(b.cands[i])], n)})" for i in cells]
+

@@ -1,0 +1,451 @@
+"""What the palette's constraints (`constraints.Constraint`) let each of their cells hold, for the variant
+solver: one deduction per constraint, a function of its cells' candidates alone.
+
+A deduction takes the candidate digits of the constraint's cells (a digit mask per cell, bit d for digit
+d + 1, in the order of `Propagator.cells`) and gives each cell's digits that take part in some filling of
+the constraint from those candidates (fewer when the kind is pruned by a cheaper rule; see each), or None
+when there is none. Every deduction is exact on cells of one candidate each: it keeps them exactly when
+`constraints.holds` does, so a full grid that breaks a constraint is refused by its deduction.
+
+* lines of neighbour relations (thermometers, slow thermometers, whispers): arc consistency along the path,
+  one pass forwards and one back, exact on a path;
+* minimum / maximum: each cell of the group below (above) each orthogonal neighbour outside it, by bounds;
+* sums (arrows, little killers): the sums the cells before each cell can make, and those the cells after
+  it can complete to a total the circle (or pill, or clue) can show, as bitmasks of totals (bit t for
+  total t); a cell keeps a digit that joins the two;
+* equal cells (palindromes, clones): each pair keeps the digits both can hold;
+* between lines: every pair of end digits, the cells inside keeping the digits strictly between;
+* quadruples: every way of giving the listed digits to distinct cells;
+* sandwiches: every place of the 1 and the largest digit and every set of distinct digits adding up to the
+  clue between them.
+
+Renban lines are Killer cages whose digit sets are the runs of consecutive digits (the solver's cage
+step); Kropki dots, XV, nonconsecutive and the negative constraint are relations between orthogonal
+neighbours, done over whole boards (`pair_relations`); odd and even are masks set once (`static_masks`).
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from itertools import combinations, permutations, product
+from typing import Callable, Sequence
+
+from .constraints import Constraint, PAIRS, neighbours, pill_number, whisper_gap
+from .rules import Rules
+
+#: Sums along a line with cells that see each other: the most fillings (by the product of the cells'
+#: candidate counts) enumerated to keep its digits distinct there.
+SUM_FILLINGS = 256
+#: A constraint's deduction: its cells' digit masks -> the digits each keeps, or None.
+Deduce = Callable[[Sequence[int]], "list[int] | None"]
+
+
+class Propagator:
+    """One constraint as the search sees it: the cells its deduction reads (as a board too), the deduction,
+    and what it concluded at each state of those cells (the same states recur all over a search)."""
+
+    __slots__ = ("cells", "mask", "place", "deduce", "memo")
+
+    def __init__(self, cells: "tuple[int, ...]", deduce: Deduce) -> None:
+        self.cells = cells
+        self.mask = sum(1 << i for i in cells)
+        self.place = {1 << i: k for k, i in enumerate(cells)}  # a cell's bit -> its place in `cells`
+        self.deduce = deduce
+        self.memo: dict = {}
+
+
+@lru_cache(maxsize=None)
+def _digit_table(n: int) -> "tuple[tuple[int, ...], ...]":
+    return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
+
+
+def _lister(n: int) -> "Callable[[int], Sequence[int]]":
+    """mask -> its digits (0-based): a table up to 12 digits, a loop past that."""
+    if n <= 12:
+        return _digit_table(n).__getitem__
+    return lambda mask: [d for d in range(n) if mask >> d & 1]
+
+
+def _relation(n: int, keep: "Callable[[int, int], bool]") -> "tuple[int, ...]":
+    """For each digit a (0-based), the mask of digits b with keep(a + 1, b + 1)."""
+    return tuple(sum(1 << b for b in range(n) if keep(a + 1, b + 1)) for a in range(n))
+
+
+# -- the deductions ------------------------------------------------------------------------------------
+def _path(n: int, forward: "tuple[int, ...]", backward: "tuple[int, ...]") -> Deduce:
+    """Cells along a line, each pair of neighbours in relation `forward` (digit -> the next cell's digits)."""
+    digits = _lister(n)
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        kept = list(masks)
+        for i in range(1, len(kept)):
+            reach = 0
+            for d in digits(kept[i - 1]):
+                reach |= forward[d]
+            kept[i] &= reach
+            if not kept[i]:
+                return None
+        for i in range(len(kept) - 2, -1, -1):
+            reach = 0
+            for d in digits(kept[i + 1]):
+                reach |= backward[d]
+            kept[i] &= reach
+        return kept
+
+    return deduce
+
+
+def _ordered(edges: "tuple[tuple[int, int], ...]") -> Deduce:
+    """Pairs of cells (positions among the constraint's cells), the first's digit below the second's: bounds
+    carried along the pairs to a fixed point (exact on cells of one candidate)."""
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        if not all(masks):
+            return None
+        kept = list(masks)
+        changed = True
+        while changed:
+            changed = False
+            for low, high in edges:
+                a, b = kept[low], kept[high]
+                a2 = a & ((1 << (b.bit_length() - 1)) - 1)  # below b's largest digit
+                if not a2:
+                    return None
+                b2 = b & -(2 << ((a2 & -a2).bit_length() - 1))  # above a's smallest digit
+                if a2 != a or b2 != b:
+                    kept[low], kept[high] = a2, b2
+                    changed = True
+        return kept
+
+    return deduce
+
+
+def _equal(pairs: "tuple[tuple[int, int], ...]") -> Deduce:
+    """Cells that hold the same digit, pair by pair (positions among the constraint's cells)."""
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        kept = list(masks)
+        for a, b in pairs:
+            both = kept[a] & kept[b]
+            if not both:
+                return None
+            kept[a] = kept[b] = both
+        return kept
+
+    return deduce
+
+
+def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], ...]") -> Deduce:
+    """`size` cells (first) adding up to `total`, or when None to the number the other cells (a circle, a
+    pill) read as one. `apart[k]`: the cells before cell k that see it (so hold another digit); when there
+    are some and at most `SUM_FILLINGS` ways to fill the line are left by the sums, they are enumerated,
+    so that a cell keeps only digits of fillings with distinct digits where they must be."""
+    digits = _lister(n)
+    distinct = any(apart)
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        shaft, head = masks[:size], masks[size:]
+        ahead = [1]  # ahead[i]: the sums the first i cells can make, bit s for sum s
+        for m in shaft:
+            sums = 0
+            for d in digits(m):
+                sums |= ahead[-1] << (d + 1)
+            ahead.append(sums)
+        reachable = ahead[-1]
+        kept_head: "list[int]" = [0] * len(head)
+        if total is not None:
+            targets = reachable & (1 << total)
+        else:
+            targets = 0
+            for pill in product(*(digits(m) for m in head)):
+                number = pill_number([d + 1 for d in pill])
+                if reachable >> number & 1:
+                    targets |= 1 << number
+                    for k, d in enumerate(pill):
+                        kept_head[k] |= 1 << d
+        if not targets:
+            return None
+        need = [0] * size + [targets]  # need[i]: the sums of the cells before i that the rest complete
+        kept = [0] * size
+        for i in range(size - 1, -1, -1):
+            before, after = ahead[i], 0
+            for d in digits(shaft[i]):
+                if before & (need[i + 1] >> (d + 1)):
+                    kept[i] |= 1 << d
+                    after |= need[i + 1] >> (d + 1)
+            need[i] = after
+        if not distinct:
+            return kept + kept_head
+        work = 1
+        for m in kept:
+            work *= m.bit_count()
+        if work > SUM_FILLINGS:
+            return kept + kept_head
+        options = [digits(m) for m in kept]
+        support = [0] * size
+        chosen = [0] * size
+        reached = 0
+
+        def fill(k: int, at: int) -> None:
+            nonlocal reached
+            if k == size:
+                reached |= 1 << at
+                for i in range(size):
+                    support[i] |= 1 << chosen[i]
+                return
+            for d in options[k]:
+                if need[k + 1] >> (at + d + 1) & 1 and all(chosen[j] != d for j in apart[k]):
+                    chosen[k] = d
+                    fill(k + 1, at + d + 1)
+
+        fill(0, 0)
+        if not reached:
+            return None
+        if total is None:
+            kept_head = [0] * len(head)
+            for pill in product(*(digits(m) for m in head)):
+                if reached >> pill_number([d + 1 for d in pill]) & 1:
+                    for k, d in enumerate(pill):
+                        kept_head[k] |= 1 << d
+        return support + kept_head
+
+    return deduce
+
+
+def _between(n: int) -> Deduce:
+    """Two ends (first and last) and the cells between them, whose digits lie strictly between the ends'."""
+    digits = _lister(n)
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        inner = masks[1:-1]
+        first = last = 0
+        kept = [0] * len(inner)
+        for a in digits(masks[0]):
+            for b in digits(masks[-1]):
+                low, high = (a, b) if a < b else (b, a)
+                window = (1 << high) - (2 << low)  # the digits strictly between
+                if window > 0 and all(m & window for m in inner):
+                    first |= 1 << a
+                    last |= 1 << b
+                    for k, m in enumerate(inner):
+                        kept[k] |= m & window
+        if not first:
+            return None
+        return [first, *kept, last]
+
+    return deduce
+
+
+def _quadruple(size: int, wanted: "tuple[int, ...]") -> Deduce:
+    """`size` cells among which every digit of `wanted` (0-based, repeats allowed) stands, each in its own
+    cell: a cell keeps the listed digit a placing that fits gives it, or any candidate where one gives it none."""
+    placings = tuple(dict.fromkeys(permutations(range(size), len(wanted))))
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        kept = [0] * size
+        for cells in placings:
+            if all(masks[c] >> d & 1 for c, d in zip(cells, wanted)):
+                for c in range(size):
+                    if c not in cells:
+                        kept[c] |= masks[c]
+                for c, d in zip(cells, wanted):
+                    kept[c] |= 1 << d
+        return kept if all(kept) else None
+
+    return deduce
+
+
+def _sandwich(n: int, total: int) -> Deduce:
+    """A whole row or column whose digits between the 1 and the `n` add up to `total`."""
+    one, top = 1, 1 << (n - 1)
+    middle = (1 << (n - 1)) - 2  # the digits 2 .. n - 1
+    sets = {k: tuple(sum(1 << (d - 1) for d in chosen) for chosen in combinations(range(2, n), k)
+                     if sum(chosen) == total) for k in range(n - 1)}  # digit sets between, by size
+    # for each place p of the 1 and q of the n with a set of digits to put between them: the cells
+    # between and the others
+    places: "list[list[tuple]]" = [[] for _ in range(n)]
+    for p in range(n):
+        for q in range(n):
+            low, high = min(p, q), max(p, q)
+            if p != q and sets[high - low - 1]:
+                places[p].append((q, tuple(range(low + 1, high)),
+                                  tuple(i for i in range(n) if i != p and i != q and not low < i < high),
+                                  sets[high - low - 1]))
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        kept = [0] * n
+        for p, m in enumerate(masks):
+            if not m & one:
+                continue
+            for q, inside, outside, chosen_sets in places[p]:
+                if not masks[q] & top:
+                    continue
+                within = without = 0  # the digits some cell between (outside) can hold
+                for i in inside:
+                    within |= masks[i]
+                for i in outside:
+                    without |= masks[i]
+                needed = middle & ~without  # digits no cell outside can hold: they go between
+                for chosen in chosen_sets:
+                    if chosen & ~within or needed & ~chosen:
+                        continue
+                    rest = middle & ~chosen
+                    if _covers(masks, inside, chosen) and _covers(masks, outside, rest):
+                        kept[p] |= one
+                        kept[q] |= top
+                        for i in inside:
+                            kept[i] |= masks[i] & chosen
+                        for i in outside:
+                            kept[i] |= masks[i] & rest
+        return kept if all(kept) else None
+
+    return deduce
+
+
+def _covers(masks: Sequence[int], cells, digits: int) -> bool:
+    """Can `cells` take `digits`, as many as there are cells, one each? (Each cell has one of them and
+    together they have them all: a necessary test, exact on cells of one candidate.)"""
+    union = 0
+    for i in cells:
+        m = masks[i] & digits
+        if not m:
+            return False
+        union |= m
+    return union == digits
+
+
+# -- per set of rules ---------------------------------------------------------------------------------
+#: Kinds done by other steps of the solver: renban lines as cages, dots and XV as pair relations, odd and
+#: even as masks.
+ELSEWHERE = PAIRS | {"renban", "odd", "even"}
+
+
+def propagators(rules: Rules) -> "tuple[Propagator, ...]":
+    """A `Propagator` for each constraint of `rules` but those of `ELSEWHERE`; a kind this module does not
+    know is refused by name (ValueError), never left out."""
+    n = rules.shape.side
+    seen = [set(p) for p in rules.peers]
+    out = []
+    for c in rules.constraints:
+        kind = c.kind
+        if kind in ELSEWHERE:
+            continue
+        if kind in ("thermometer", "slow_thermometer", "whispers"):
+            if kind == "whispers":
+                gap = c.value or whisper_gap(n)
+                forward = backward = _relation(n, lambda a, b: abs(a - b) >= gap)
+            elif kind == "thermometer":
+                forward, backward = _relation(n, lambda a, b: b > a), _relation(n, lambda a, b: b < a)
+            else:
+                forward, backward = _relation(n, lambda a, b: b >= a), _relation(n, lambda a, b: b <= a)
+            out.append(Propagator(c.cells, _path(n, forward, backward)))
+        elif kind in ("minimum", "maximum"):
+            group = set(c.cells)
+            around = sorted({j for i in c.cells for j in (i - n, i - 1, i + 1, i + n)
+                             if 0 <= j < n * n and j not in group and neighbours(i, j, n)})
+            cells = (*c.cells, *around)
+            edges = tuple((k, len(c.cells) + m) if kind == "minimum" else (len(c.cells) + m, k)
+                          for k, i in enumerate(c.cells) for m, j in enumerate(around) if neighbours(i, j, n))
+            if edges:
+                out.append(Propagator(cells, _ordered(edges)))
+        elif kind in ("arrow", "little_killer"):
+            apart = tuple(tuple(j for j in range(k) if c.cells[j] in seen[i]) for k, i in enumerate(c.cells))
+            out.append(Propagator((*c.cells, *c.head), _sum(n, len(c.cells), c.value if kind != "arrow" else None,
+                                                             apart)))
+        elif kind == "palindrome":
+            size = len(c.cells)
+            out.append(Propagator(c.cells, _equal(tuple((k, size - 1 - k) for k in range(size // 2)))))
+        elif kind == "clone":
+            size = len(c.cells)
+            out.append(Propagator((*c.cells, *c.head), _equal(tuple((k, size + k) for k in range(size)))))
+        elif kind == "between":
+            if len(c.cells) > 2:  # with no cell between its ends, a between line asks nothing
+                out.append(Propagator(c.cells, _between(n)))
+        elif kind == "quadruple":
+            out.append(Propagator(c.cells, _quadruple(len(c.cells), tuple(d - 1 for d in c.digits))))
+        elif kind == "sandwich":
+            out.append(Propagator(c.cells, _sandwich(n, c.value or 0)))
+        else:
+            raise ValueError(f"the variant solver does not know the {c.name(n)}")
+    return tuple(out)
+
+
+def renban_windows(size: int, n: int) -> "tuple[int, ...]":
+    """The digit sets a renban line of `size` cells can hold: runs of consecutive digits, as masks."""
+    return tuple(((1 << size) - 1) << low for low in range(n - size + 1))
+
+
+def static_masks(rules: Rules) -> "tuple[tuple[int, int], ...]":
+    """(digit, the cells that cannot hold it, as a board) for the odd and even cells."""
+    n = rules.shape.side
+    banned = [0] * n
+    for c in rules.constraints:
+        if c.kind in ("odd", "even"):
+            for d in range(n):
+                if (d + 1) % 2 == (0 if c.kind == "odd" else 1):
+                    banned[d] |= 1 << c.cells[0]
+    return tuple((d, cells) for d, cells in enumerate(banned) if cells)
+
+
+def _holds_pair(c: Constraint, a: int, b: int) -> bool:
+    if c.kind == "white_dot":
+        return abs(a - b) == (c.value or 1)
+    if c.kind == "black_dot":
+        return max(a, b) == min(a, b) * (c.value or 2)
+    return a + b == c.value
+
+
+def _unmarked(negative: "tuple[str, ...]", a: int, b: int) -> bool:
+    """Do neighbours a, b with no dot between them keep the negative constraint of the kinds `negative`?"""
+    return not (("white" in negative and abs(a - b) == 1) or ("black" in negative and (a == 2 * b or b == 2 * a))
+                or ("xv" in negative and a + b in (5, 10)))
+
+
+def pair_relations(rules: Rules) -> "tuple[tuple[tuple[int, ...], int, int], ...]":
+    """The relations between orthogonal neighbours (Kropki dots, XV, nonconsecutive, the negative
+    constraint), grouped: (for each digit d (0-based) the digits its neighbour may hold, the cells whose
+    right neighbour is so related, the cells whose lower neighbour is), as boards. Neighbours share a row
+    or a column: the relation keeps their digits apart too."""
+    n = rules.shape.side
+    marks: "dict[frozenset[int], list[Constraint]]" = {}
+    for c in rules.constraints:
+        if c.kind in PAIRS:
+            marks.setdefault(frozenset(c.cells), []).append(c)
+    if not (marks or rules.nonconsecutive or rules.negative):
+        return ()
+    groups: "dict[tuple[int, ...], list[int]]" = {}
+    made: "dict[tuple, tuple[int, ...]]" = {}
+    for i in range(n * n):
+        for j, side in ((i + 1, 0), (i + n, 1)):
+            if j >= n * n or not neighbours(i, j, n):
+                continue
+            marked = tuple(marks.get(frozenset((i, j)), ()))
+            if not (marked or rules.nonconsecutive or rules.negative):
+                continue
+            key = tuple(sorted((c.kind, c.value or 0) for c in marked))  # () for an unmarked pair
+            relation = made.get(key)
+            if relation is None:
+                def keep(a: int, b: int) -> bool:
+                    if a == b or (rules.nonconsecutive and abs(a - b) == 1):
+                        return False
+                    if marked:
+                        return all(_holds_pair(c, a, b) for c in marked)
+                    return _unmarked(rules.negative, a, b)
+                relation = made[key] = _relation(n, keep)
+            groups.setdefault(relation, [0, 0])[side] |= 1 << i
+    return tuple((relation, right, down) for relation, (right, down) in groups.items())
+
+
+def distinct_groups(rules: Rules) -> "list[tuple[int, ...]]":
+    """Cells the palette keeps apart beyond the houses, as groups of cells that see each other: a
+    thermometer's and a renban's cells, whispers neighbours, a between line's ends and each cell between
+    them, a one-cell circle and each cell of a shaft of two or more."""
+    groups: "list[tuple[int, ...]]" = []
+    for c in rules.constraints:
+        if c.kind in ("thermometer", "renban"):
+            groups.append(c.cells)
+        elif c.kind == "whispers":
+            groups += list(zip(c.cells, c.cells[1:]))
+        elif c.kind == "between" and len(c.cells) > 2:
+            ends = (c.cells[0], c.cells[-1])
+            groups += [ends] + [(end, i) for end in ends for i in c.cells[1:-1]]
+        elif c.kind == "arrow" and len(c.head) == 1 and len(c.cells) > 1:
+            groups += [(c.head[0], i) for i in c.cells]
+    return groups
