@@ -18,6 +18,7 @@ from sudoku_core import Grid  # noqa: E402
 from sudoku_core.variants import constraints as palette  # noqa: E402
 from sudoku_core.variants.rules import Rules  # noqa: E402
 from sudoku_core.variants.solver import solve as variant_solve  # noqa: E402
+from element_helpers import cell, drag, rules, solver, status  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
@@ -43,37 +44,6 @@ ARROW = {
 
 def rc(i: int, n: int = 9) -> "tuple[int, int]":
     return i // n + 1, i % n + 1
-
-
-def solver(page):
-    return page.locator("sudoku-solver")
-
-
-def cell(page, row: int, col: int):
-    return solver(page).get_by_role("gridcell", name=re.compile(fr"^Row {row}, column {col}(,|$)"))
-
-
-def status(page):
-    return solver(page).locator("[part~=status]")
-
-
-def rules(page):
-    return solver(page).evaluate("(el) => el.rules")
-
-
-def centre(page, row: int, col: int) -> "tuple[float, float]":
-    box = cell(page, row, col).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag(page, path) -> None:
-    """Press on the first cell of `path` and move through the others in turn, then let go."""
-    solver(page).get_by_role("grid").scroll_into_view_if_needed()
-    page.mouse.move(*centre(page, *path[0]))
-    page.mouse.down()
-    for row, col in path[1:]:
-        page.mouse.move(*centre(page, row, col), steps=4)
-    page.mouse.up()
 
 
 def walk(page, cells, n: int = 9) -> None:

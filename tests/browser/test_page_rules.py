@@ -16,6 +16,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 from sudoku_core import Grid  # noqa: E402
+from element_helpers import cell, centre, drag, rules, solver, status  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = Path("/tmp")
@@ -29,37 +30,6 @@ MINI_CAGES = [([(1, 1), (1, 2), (1, 3)], 6), ([(1, 4), (2, 4)], 6), ([(2, 1), (3
 def killer_9x9() -> dict:
     with open(ROOT / "data" / "variants" / "killer_9x9.jsonl", encoding="utf-8") as lines:
         return json.loads(next(lines))
-
-
-def solver(page):
-    return page.locator("sudoku-solver")
-
-
-def cell(page, row: int, col: int):
-    return solver(page).get_by_role("gridcell", name=re.compile(fr"^Row {row}, column {col}(,|$)"))
-
-
-def status(page):
-    return solver(page).locator("[part~=status]")
-
-
-def rules(page):
-    return solver(page).evaluate("(el) => el.rules")
-
-
-def centre(page, row: int, col: int) -> "tuple[float, float]":
-    box = cell(page, row, col).bounding_box()
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def drag(page, path) -> None:
-    """Press on the first cell of `path` and move through the others, one straight step at a time."""
-    solver(page).get_by_role("grid").scroll_into_view_if_needed()
-    page.mouse.move(*centre(page, *path[0]))
-    page.mouse.down()
-    for row, col in path[1:]:
-        page.mouse.move(*centre(page, row, col), steps=4)
-    page.mouse.up()
 
 
 def draw_mode(page, name: str) -> None:
