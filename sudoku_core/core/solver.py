@@ -526,8 +526,13 @@ def solve_and_count(grid: Grid, limit: int = 2, *, max_nodes: "int | None" = Non
     partial answer is worth."""
     if limit < 1:
         raise ValueError("limit must be at least 1")
+    return tally(iter_solutions(grid, max_nodes=max_nodes, timeout=timeout), limit, on_first)
+
+
+def tally(solutions: "Iterator[Grid]", limit: int, on_first: "Callable[[Grid], object] | None" = None) -> Tally:
+    """`solve_and_count` over any search's `solutions` (the variant solver's too): closed when done, since
+    MicroPython never closes a generator that is dropped."""
     first, count = None, 0
-    solutions = iter_solutions(grid, max_nodes=max_nodes, timeout=timeout)
     try:
         for solution in solutions:
             if first is None:

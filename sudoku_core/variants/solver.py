@@ -627,19 +627,7 @@ def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *,
         raise ValueError("limit must be at least 1")
     if _check(grid, rules) is None:
         return solver.solve_and_count(grid, limit, max_nodes=max_nodes, timeout=timeout, on_first=on_first)
-    first, count = None, 0
-    try:
-        for solution in iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout):
-            if first is None:
-                first = solution
-                if on_first is not None:
-                    on_first(solution)
-            count += 1
-            if count >= limit:
-                break
-    except SearchLimitExceeded as err:
-        return Tally(first, count, str(err) or "gave up: the search limit ran out")
-    return Tally(first, count, None)
+    return solver.tally(iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout), limit, on_first)
 
 
 def count_solutions(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
