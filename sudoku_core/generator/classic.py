@@ -541,6 +541,18 @@ def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, cl
     return remover.givens, solution, proved_minimal, tally
 
 
+def checked_seed(seed: "int | str | None", timeout: "float | None") -> "int | str":
+    """The seed to use (one chosen at random for None), after checking it and the time-out; raises
+    TypeError or ValueError saying what is wrong."""
+    if seed is None:
+        seed = random.SystemRandom().randrange(1, 2 ** 31)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
+    if timeout is not None and not timeout > 0:
+        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    return seed
+
+
 def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetry: str = "none",
                      seed: "int | str | None" = None, minimal: bool = True, timeout: "float | None" = None,
                      progress: "Callable[[Progress], Any] | None" = None, cancel: Any = None,
@@ -550,12 +562,7 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
     shape = Shape.parse(shape)
     symmetry = symmetry_name(symmetry)
     target = level_target(level)
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 2 ** 31)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
-    if timeout is not None and not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    seed = checked_seed(seed, timeout)
     rate_puzzle = rater() if (target is not None or rate) else None
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT

@@ -40,7 +40,7 @@ from typing import Any, Callable, Iterable
 
 from .classic import (
     DEFAULT_LEVEL_TIMEOUT, Clock, GenerationError, GenerationTimeout, Progress, RaterUnavailable, level_target,
-    matches_level, not_reached, orbits_of, rater, symmetry_name,
+    checked_seed, matches_level, not_reached, orbits_of, rater, symmetry_name,
 )
 from ..core.grid import Grid
 from ..core.shape import Shape
@@ -392,12 +392,7 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
         raise ValueError(f"a {shape.name} grid has {shape.cell_count} cells, so not {givens} givens")
     if givens and "killer" not in names:
         raise ValueError("a number of givens is asked of Killer puzzles only (the others keep as few as stay unique)")
-    if seed is None:
-        seed = random.SystemRandom().randrange(1, 2 ** 31)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
-    if timeout is not None and not timeout > 0:
-        raise ValueError(f"timeout must be a positive number of seconds, not {timeout!r}")
+    seed = checked_seed(seed, timeout)
     rate = variant_rater() if target is not None else None
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT

@@ -47,7 +47,7 @@ from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
 from .propagators import Propagator, pair_relations, propagators, renban_windows, static_masks
 from .rules import Rules, RulesError
-from .topology import Topology, irregular_kind, lattice_kind, locked_pairs, pair_eliminations
+from .topology import Topology, irregular_kind, lattice_kind, locked_pairs, pair_eliminations, set_bits
 
 __all__ = ["cage_combinations", "count_solutions", "is_unique", "iter_solutions", "solve", "solve_and_count",
            "SearchLimitExceeded", "SearchStats", "Tally"]
@@ -90,15 +90,6 @@ def _digit_lists(n: int) -> "tuple[tuple[int, ...], ...]":
     return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
 
 
-def _digits_of(mask: int) -> "list[int]":
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 @lru_cache(maxsize=1 << 16)
 def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     """Cells with candidate digit masks `masks`, as many cells as digits in their union, each taking a
@@ -107,7 +98,7 @@ def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     k = len(masks)
     order = sorted(range(k), key=lambda j: masks[j].bit_count())
     lists = _digit_lists(12) if max(masks) < 1 << 12 else None
-    options = [lists[masks[j]] if lists is not None else _digits_of(masks[j]) for j in order]
+    options = [lists[masks[j]] if lists is not None else set_bits(masks[j]) for j in order]
     supported = [0] * k
     chosen = [0] * k
 
@@ -232,7 +223,7 @@ def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
         return True
 
     def as_cells(cells: int) -> "tuple[int, ...]":
-        return tuple(i for i in range(n * n) if cells >> i & 1)
+        return tuple(set_bits(cells))
 
     found = []
     for area, k in areas:
@@ -428,7 +419,7 @@ class _Search(solver._Search):
         for partners, right, down in t.relations:
             for d in range(n):
                 allowed = 0
-                for e in (digit_lists[partners[d]] if digit_lists is not None else _digits_of(partners[d])):
+                for e in (digit_lists[partners[d]] if digit_lists is not None else set_bits(partners[d])):
                     allowed |= cand[e]
                 lost = (right & ~(allowed >> 1)) | ((right & ~allowed) << 1) \
                     | (down & ~(allowed >> n)) | ((down & ~allowed) << n)
@@ -461,12 +452,12 @@ class _Search(solver._Search):
         if not open_:
             if combos is not None:
                 return ((), ()) if placed in cage.combo_set else ()
-            return ((), ()) if sum(d + 1 for d in _digits_of(placed)) == cage.total else ()
+            return ((), ()) if sum(d + 1 for d in set_bits(placed)) == cage.total else ()
         if combos is None:
             return ((), ()) if self._cage_bounds(cage, placed, avail, open_) else ()
 
         def digits_in(mask: int) -> "tuple[int, ...] | list[int]":
-            return digit_lists[mask] if digit_lists is not None else _digits_of(mask)
+            return digit_lists[mask] if digit_lists is not None else set_bits(mask)
 
         allowed = placed | avail
         union = 0
@@ -552,9 +543,9 @@ class _Search(solver._Search):
     def _cage_bounds(self, cage: _CageTable, placed: int, avail: int, open_: int) -> bool:
         """For a cage too big for a table: can `open_` cells take distinct available digits adding up to
         what the placed digits leave of the total?"""
-        left = cage.total - sum(d + 1 for d in _digits_of(placed))
+        left = cage.total - sum(d + 1 for d in set_bits(placed))
         k = open_.bit_count()
-        choices = [d + 1 for d in _digits_of(avail)]
+        choices = [d + 1 for d in set_bits(avail)]
         if len(choices) < k:
             return False
         return sum(choices[:k]) <= left <= sum(choices[-k:])

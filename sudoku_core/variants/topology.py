@@ -75,7 +75,7 @@ class Topology:
         peers = list(shape.peer_masks) if self.boxes else [
             shape.unit_masks[i // n] | shape.unit_masks[n + i % n] for i in range(shape.cell_count)]
         for house in more:
-            for c in _cells(house):
+            for c in set_bits(house):
                 peers[c] |= house
         if rules.anti_knight or rules.anti_king:
             for i, far in enumerate(rules.moves):
@@ -105,7 +105,7 @@ class Topology:
         lattice, odd = [], []
         for shape, houses in by_shape.items():
             for group in _disjoint_groups(houses):
-                (lattice if _fold_plan(_cells(shape)) else odd).append(group)
+                (lattice if _fold_plan(set_bits(shape)) else odd).append(group)
         return classic, lattice, rest + _disjoint_groups(h for group in odd for h in group)
 
 
@@ -198,7 +198,7 @@ def lattice_kind(group: "list[int]", spread: int) -> "tuple[int, int, tuple[Fold
     """A group of translated houses as a classic unit kind: (anchors, spread over a unit, folds)."""
     shape = group[0] >> _low(group[0])
     anchors = sum(1 << _low(h) for h in group) * spread
-    return anchors, shape, tuple(_folder(*f) for f in _fold_plan(_cells(shape)))
+    return anchors, shape, tuple(_folder(*f) for f in _fold_plan(set_bits(shape)))
 
 
 def irregular_kind(group: "list[int]", n: int, spread: int) -> IrregularKind:
@@ -304,7 +304,8 @@ def _low(board: int) -> int:
     return (board & -board).bit_length() - 1
 
 
-def _cells(board: int) -> "list[int]":
+def set_bits(board: int) -> "list[int]":
+    """The indexes of a board's set bits, lowest first: a board's cells, a mask's digits (0-based)."""
     out = []
     while board:
         low = board & -board
