@@ -102,6 +102,19 @@ def test_no_discontinuous_nice_loop_on_an_open_grid():
     assert nice_loops.discontinuous_nice_loop(built(Y_CYCLE)) is None
 
 
+def test_a_box_split_into_a_row_group_and_a_column_group_is_a_strong_link():
+    """Box 1 holds 1 only in r1c2, r1c3 (row 1) and r2c1, r3c1 (column 1); row 6 only in r6c1 and r6c8.
+    If r1c8 were 1, box 1's 1 would be in {r2c1,r3c1}, r6c8 would be 1 and see r1c8: r1c8 is not 1."""
+    b = built({})
+    for name in ("r1c1", "r2c2", "r2c3", "r3c2", "r3c3") + tuple(f"r6c{c}" for c in (2, 3, 4, 5, 6, 7, 9)) \
+            + tuple(f"r{r}c1" for r in (4, 5, 7, 8, 9)):
+        b.cands[cell(name)] &= ~1
+    step = chains.grouped_aic(b)
+    assert ("r1c8", 1) in removed(step)
+    assert "{r2c1,r3c1}(1)={r1c2,r1c3}(1)" in step.text or "{r1c2,r1c3}(1)={r2c1,r3c1}(1)" in step.text
+    assert chains.aic(b) is None
+
+
 #: A position of the hint path of a diabolical puzzle (sudoku_exchange_diabolical) where every chain
 #: technique but X-Chain applies, the grouped ones through almost locked sets.
 ALS_POSITION = ("8..72513.5..814.6..1.639..82..9..6...5.27389...9..6..394..67.8.....92..7327...9.6",

@@ -1,6 +1,6 @@
-"""Finned, Sashimi and Siamese fish, Franken and Mutant fish (sudoku_core.logic.techniques.complex_fish):
-built positions where each pattern is (and, a candidate away, where it is not), other box shapes, and
-real puzzles, where no step may remove a solution's digit."""
+"""Finned, Sashimi and Siamese fish, Franken and Mutant fish (sudoku_core.logic.techniques.complex_fish) and
+Kraken fish (techniques.kraken): built positions where each pattern is (and, a candidate away, where it is
+not), other box shapes, and real puzzles, where no step may remove a solution's digit."""
 from __future__ import annotations
 
 import gzip
@@ -14,7 +14,9 @@ import json
 from sudoku_core import Grid, Shape
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.path import TECHNIQUES, find_step, for_rules
-from sudoku_core.logic.techniques import complex_fish as cf
+from sudoku_core.logic.position import Position, parse_marks
+from sudoku_core.logic.techniques import complex_fish as cf, kraken
+from sudoku_core.logic.techniques.forcing import settle
 from sudoku_core.variants.rules import Rules
 from sudoku_core.core.solver import solve
 
@@ -107,12 +109,14 @@ def test_mutant_x_wing_with_a_row_and_a_column_in_the_base():
     # hold both: r1c8 would leave column 9 no place outside box 3, so r1c2 is 1 and box 3's 1 is in column 9
     b = keep_one(open_board(), {1: {2, 8}})
     keep_one(b, {9: {2, 3}}, by_rows=False)
-    # (r1c2 is covered by box 1 or by column 2: either makes a Mutant X-Wing; the search takes column 2)
+    # (r1c2 is covered by box 1 or by column 2: either makes a Mutant X-Wing)
     step = cf.mutant_fish(b)
     assert step.technique == "Mutant Fish" and "Mutant X-Wing" in step.text
-    assert set(step.units) == {"row 1", "column 9", "column 2", "box 3"}
-    assert set(step.eliminations) == ({(rc(r, c), 1) for r in (2, 3) for c in (7, 8)}
-                                      | {(rc(r, 2), 1) for r in range(2, 10)})
+    second = {"column 2": {(rc(r, 2), 1) for r in range(2, 10)},
+              "box 1": {(rc(r, c), 1) for r in (2, 3) for c in (1, 2, 3)}}
+    cover = (set(step.units) - {"row 1", "column 9", "box 3"}).pop()
+    assert set(step.units) == {"row 1", "column 9", "box 3", cover} and cover in second
+    assert set(step.eliminations) == {(rc(r, c), 1) for r in (2, 3) for c in (7, 8)} | second[cover]
     assert cf.finned_mutant_fish(b) is None or cf.finned_mutant_fish(b).extra["fins"]
 
 
@@ -179,3 +183,39 @@ def test_no_finder_removes_a_solution_digit_under_variant_rules(name):
     grid = Grid.parse(record["givens"], Shape.of(3, 3))
     b = Board.from_grid(grid, None, True, Rules.from_dict(grid.shape, record["rules"]))
     _walk(b, record["solution"], for_rules(TECHNIQUES, b.t))
+
+
+def test_the_complex_search_only_targets_what_no_template_takes():
+    # a digit every template can place anywhere has no fish to find: the search skips it
+    b = open_board()
+    assert all(cf._targets(b, d) == 0 for d in range(9))
+    # row 1: 1 at c2 and c8 only, column 9: rows 2-3 only: r1c8 is in no template of 1
+    b = keep_one(open_board(), {1: {2, 8}})
+    keep_one(b, {9: {2, 3}}, by_rows=False)
+    assert cf._targets(b, 0) >> rc(1, 8) & 1 and not cf._targets(b, 0) >> rc(1, 2) & 1
+
+
+KRAKEN = ("...8...3...5...7.....1.........5.9..18.+7.....3+5.4...+7...7.+12..6....7+45...4.....1+7",
+          "r1c3:9 r1c6:69 r3c3:9 r3c6:369 r6c7:2 r7c8:9 r8c1:9 r8c2:39 r8c3:9 r8c4:9 r9c1:8 r9c3:89 r9c6:5 r9c7:8")
+
+
+def test_a_kraken_fish_removes_what_each_fin_reaches_by_singles():
+    grid = Grid.parse(KRAKEN[0].replace("+", ""))
+    b = Position(grid, parse_marks(KRAKEN[1], 9)).board(unique=True)
+    step = kraken.kraken_fish(b)
+    assert step.technique == "Kraken Fish" and "a finned X-Wing" in step.text and step.links
+    assert set(step.eliminations) == {(rc(2, 4), 3), (rc(5, 9), 3), (rc(9, 4), 3)}
+    peer = b.t.peer_masks
+    for x, d in step.eliminations:
+        # not a plain finned fish: some fin does not see x, and placing it removes d from x
+        blind = [f for f in step.extra["fins"] if not peer[f] >> x & 1]
+        assert blind
+        for f in blind:
+            out = settle(b, ((f, d - 1),), ())
+            assert out is None or not out[1][x] >> (d - 1) & 1
+    solution = solve(grid)
+    assert all(solution.values[x] != d for x, d in step.eliminations)
+
+
+def test_no_kraken_fish_on_an_open_grid():
+    assert kraken.kraken_fish(open_board()) is None

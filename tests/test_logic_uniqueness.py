@@ -1,4 +1,4 @@
-"""Unique Rectangles (types 1 to 6, missing candidates), Hidden and Avoidable Rectangles on hand-built
+"""Unique Rectangles (types 1 to 6, missing candidates), Hidden and Avoidable Rectangles, BUG Lite on hand-built
 boards: each applies where its pattern is and finds nothing where it is missing; on real positions, no
 step removes a solution's digit; Avoidable Rectangles reach a hint in Play through the givens."""
 from __future__ import annotations
@@ -9,7 +9,7 @@ from sudoku_core import Shape, solve
 from sudoku_core.logic import next_step
 from sudoku_core.logic.board import Board, tables
 from sudoku_core.logic.position import Position, parse_marks
-from sudoku_core.logic.techniques import rectangles, uniqueness
+from sudoku_core.logic.techniques import bug_lite, rectangles, uniqueness
 from sudoku_core.variants.rules import Rules
 
 from bridge_replies import ok
@@ -208,3 +208,26 @@ def test_a_hint_in_play_shows_an_avoidable_rectangle_when_the_givens_are_sent():
     assert next_step(grid, lists).technique != "Avoidable Rectangle"   # givens unknown
     reply = ok({"op": "hint", "puzzle": grid.to_line(), "givens": givens.to_line(), "candidates": lists})
     assert reply["step"]["technique"] == "Avoidable Rectangle"
+
+
+# a 6-cell BUG Lite: r3c2, r3c3, r4c2, r4c3 and r9c2 hold 6/7, 6/7, 1/6, 1/6, 1/7; r9c3 holds 1/7 and more
+BUG_LITE = ("+132..+8+56+9+8+4+56+39+2..9..2+5+1+8437...849..+3+84...+1.6+25+9.1+6....9.8......2...37..5......9.",
+            "r5c8:2 r7c3:6 r8c3:6 r9c2:6 r9c3:6")
+
+
+def test_bug_lite_removes_the_pattern_digits_from_the_one_cell_with_more():
+    grid, givens = parse_grid(BUG_LITE[0])
+    position = Position(grid, parse_marks(BUG_LITE[1], 9), givens)
+    step = bug_lite.bug_lite(position.board(unique=True))
+    assert step.technique == "BUG Lite" and "deadly pattern" in step.text
+    assert set(step.eliminations) == {(cell("r9c3"), 1), (cell("r9c3"), 7)}
+    assert set(step.cells) == {cell(name) for name in ("r3c2", "r3c3", "r4c2", "r4c3", "r9c2", "r9c3")}
+    assert solve(grid).values[cell("r9c3")] not in (1, 7)
+    # a uniqueness argument: nothing when the puzzle is not known to have one solution
+    assert bug_lite.bug_lite(position.board(unique=False)) is None
+
+
+def test_bug_lite_needs_a_cell_outside_the_pattern_digits():
+    # the four corners of a unique rectangle, all bivalue: a pattern a unique puzzle cannot have, no step
+    marks = {"r1c1": "12", "r1c4": "12", "r2c1": "12", "r2c4": "12"}
+    assert bug_lite.bug_lite(board(marks)) is None

@@ -23,9 +23,9 @@ from .board import Board, Tables, bits, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
-from .techniques import (als, als_chains, chains, coloring, complex_fish, exclusion, fish, forcing, intersections,
-                         killer, medusa, nested, nice_loops, palette, rectangles, remote_pairs, single_digit, singles,
-                         subsets, sue_de_coq, templates, uniqueness, wings)
+from .techniques import (als, als_chains, bug_lite, chains, coloring, complex_fish, exclusion, fish, forcing,
+                         intersections, killer, kraken, medusa, nested, nice_loops, palette, rectangles, remote_pairs,
+                         single_digit, singles, subsets, sue_de_coq, templates, uniqueness, wings)
 
 if TYPE_CHECKING:
     from ..variants.rules import Rules
@@ -70,6 +70,7 @@ TECHNIQUES = (
     ("Weak Colors", medusa.weak_colors),
     ("X-Colors", medusa.x_colors),
     ("BUG+1", uniqueness.bug_plus_one),
+    ("BUG Lite", bug_lite.bug_lite),
     ("Finned Jellyfish", complex_fish.finned_jellyfish),
     ("Sashimi Jellyfish", complex_fish.sashimi_jellyfish),
     ("VWXYZ-Wing", wings.vwxyz_wing),
@@ -96,6 +97,7 @@ TECHNIQUES = (
     ("Finned Mutant Fish", complex_fish.finned_mutant_fish),
     ("Template Set", templates.template_set),
     ("Template Delete", templates.template_delete),
+    ("Kraken Fish", kraken.kraken_fish),  # a budgeted search: last before the forcing chains
     ("Forcing Chain", forcing.forcing_chain),
     ("Forcing Net", forcing.forcing_net),
     ("Nested Forcing Chain", nested.nested_forcing_chain),
@@ -106,10 +108,11 @@ TECHNIQUES = (
 _NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple Colors", "ALS-XZ",
               "Sue de Coq", "ALS-XY-Wing", "ALS-XY-Chain", "Death Blossom",
               "Avoidable Rectangle", "Unique Rectangle (type 6)", "Hidden Rectangle",  # HoDoKu's uniqueness
+              "BUG Lite",  # Sudopedia's
               # HoDoKu's, not in Sudoku Explainer (Turbot Fish is: Sukaku Explainer rates it 4.2)
               "Dual 2-String Kite", "Dual Empty Rectangle", "Multi-Colors", "Remote Pair", "Template Set",
               "Template Delete", "Weak Colors", "X-Colors", "3D Medusa", "Broken Wing",  # SudokuWiki's / Sudopedia's coloring
-              *complex_fish.NAMES}  # HoDoKu's finned, Siamese, Franken and Mutant fish: not in SE nor Sukaku
+              "Kraken Fish", *complex_fish.NAMES}  # HoDoKu's fish past the basic ones: not in SE nor Sukaku
 # The finders as the rating calls them (the easiest step first) where hints choose otherwise.
 _RATED = {**nice_loops.RATED, "Unique Rectangle": partial(uniqueness.unique_rectangle, easiest=True)}
 RATING_ORDER = (

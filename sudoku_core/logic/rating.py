@@ -31,6 +31,7 @@ LEVEL_OF = {
     "XY-Wing": 2, "XYZ-Wing": 2, "WXYZ-Wing": 2, "VWXYZ-Wing": 2, "W-Wing": 2, "Skyscraper": 2, "2-String Kite": 2,
     "Empty Rectangle": 2, "Simple Colors": 2, "Turbot Fish": 2, "Dual 2-String Kite": 2, "Dual Empty Rectangle": 2,
     "Multi-Colors": 2, "Remote Pair": 2, "Template Set": 4, "Template Delete": 4, "Unique Rectangle": 2, "BUG+1": 2,
+    "BUG Lite": 2,
     "Unique Rectangle (type 6)": 2, "Hidden Rectangle": 2, "Avoidable Rectangle": 2,
     "X-Chain": 3, "XY-Chain": 3, "AIC": 3, "Grouped AIC": 3, "Continuous Nice Loop": 3, "Discontinuous Nice Loop": 3,
     "Grouped Continuous Nice Loop": 3, "Grouped Discontinuous Nice Loop": 3, "ALS-XZ": 3,
@@ -40,7 +41,7 @@ LEVEL_OF = {
     "Finned Jellyfish": 3, "Sashimi Jellyfish": 3, "Siamese Finned Jellyfish": 3, "Siamese Sashimi Jellyfish": 3,
     "Franken Fish": 3, "Finned Franken Fish": 3, "Siamese Finned Franken Fish": 3, "Mutant Fish": 4,
     "Finned Mutant Fish": 4, "Siamese Finned Mutant Fish": 4,
-    "Forcing Chain": 4, "Forcing Net": 4, "Nested Forcing Chain": 4,
+    "Kraken Fish": 4, "Forcing Chain": 4, "Forcing Net": 4, "Nested Forcing Chain": 4,
     "Weak Colors": 2, "X-Colors": 2, "3D Medusa": 3, "Broken Wing": 3, "Aligned Pair Exclusion": 3, "Aligned Triple Exclusion": 3,
     "Cage Combination": 0, "Innies & Outies": 1, "Cage Interaction": 1,
     # the setters' palette (techniques.palette): one constraint's own reading, like a cage's combinations

@@ -7,7 +7,9 @@ two digits of one cell). `GroupedLinks` adds *group* nodes (a digit's places in 
 true when the digit is in one of them) and *ALS* nodes (digit d of an almost locked set A, true when d
 is in A: when one digit of A is not in A, the other digits all are, so A's nodes are strongly linked to
 each other; a chain enters A by one digit and leaves by another). Group and ALS nodes of one digit whose
-cells all see each other are weakly linked, in a line or a box.
+cells all see each other are weakly linked, in a line or a box. A digit's places in a unit that fall
+into two parts are strongly linked: a line's two box crossings, a box's two rows or two columns, or a
+row and a column of a box that hold all its places, none where they cross.
 
 A chain a = x - y = z alternates strong and weak links and starts and ends with strong ones; read from
 either end it says "if a is false, z is true". `walk` runs one breadth-first search per start node over
@@ -23,7 +25,7 @@ from .als import find_sets
 
 MAX_NODES = 24  # nodes in a chain at most (Sudoku Explainer's length extra is +0.5 there)
 MAX_ALS_CELLS = 4  # ALS nodes: sets of up to 4 cells (larger ones multiply the nodes, rarely help a person)
-MAX_ALS_NODES = 300  # and at most this many ALS nodes (the smaller sets first), so a grouped search stays quick
+MAX_ALS_NODES = 400  # and at most this many ALS nodes (the smaller sets first), so a grouped search stays quick
 
 
 class Links:
@@ -109,22 +111,32 @@ class GroupedLinks(Links):
         for table in (self.strong_unit, self.weak_unit, self.strong_cell, self.weak_cell):
             table.extend([0] * len(self.extra))
         peer = t.peer_masks
-        earlier: dict[int, list[tuple[int, int]]] = {}  # per digit: the group and ALS nodes so far, (node, cells)
+        weak_unit = self.weak_unit
+        # Two group or ALS nodes of one digit whose cells all see each other: at most one is true. Cells
+        # that all see each other lie in one house in classic Sudoku, so only nodes of one house are
+        # compared there; under variant rules (other peers) every two nodes of the digit are.
+        classic = t.rules is None
+        earlier: dict[tuple[int, int], list[tuple[int, int]]] = {}  # per (digit, house): (node, cells) so far
         for k, (kind, d, g, _) in enumerate(self.extra):
             seen = t.all_cells
             for i in bits(g):
                 seen &= peer[i]
             v = self.base + k
+            bit = 1 << v
+            out = 0
             for j in bits(seen & pos[d]):
                 w = j * n + d
-                self.weak_unit[v] |= 1 << w
-                self.weak_unit[w] |= 1 << v
-            # two group or ALS nodes of one digit whose cells all see each other: at most one is true
-            for v2, g2 in earlier.setdefault(d, []):
-                if not g & g2 and g2 & ~seen == 0:
-                    self.weak_unit[v] |= 1 << v2
-                    self.weak_unit[v2] |= 1 << v
-            earlier[d].append((v, g))
+                out |= 1 << w
+                weak_unit[w] |= bit
+            for h in t.cell_units[g.bit_length() - 1] if classic else (0,):
+                if classic and g & ~t.unit_masks[h]:
+                    continue
+                for v2, g2 in earlier.setdefault((d, h), []):
+                    if not g & g2 and g2 & ~seen == 0:
+                        out |= 1 << v2
+                        weak_unit[v2] |= bit
+                earlier[(d, h)].append((v, g))
+            weak_unit[v] |= out
         for first, s in sets:  # every two digits of one ALS: at least one of them is in it
             nodes = 0
             for k in range(s.digits.bit_count()):
@@ -157,9 +169,15 @@ class GroupedLinks(Links):
                     continue
                 if u < 2 * n:  # a line: its parts are its crossings with boxes
                     link(d, [here & bm for bm in box_masks])
-                else:  # a box: its parts are its rows, or its columns
+                else:  # a box: its parts are its rows, or its columns, or one row and one column
                     link(d, [here & rm for rm in row_masks])
                     link(d, [here & cm for cm in col_masks])
+                    rows = [here & rm for rm in row_masks if here & rm]
+                    cols = [here & cm for cm in col_masks if here & cm]
+                    for r in rows:
+                        for c in cols:
+                            if not r & c and r | c == here:
+                                link(d, [r, c])
         self.join()
 
     def als_of(self, v: int):
@@ -179,15 +197,27 @@ def links_of(b: Board, cls: type = Links) -> Links:
     return last[1]
 
 
-def walk(a: int, strong: list, weak: list, max_nodes: int) -> "list[int]":
+def linked(links: list) -> int:
+    """The nodes with a link in `links`: the only ones a search goes on from."""
+    out = 0
+    for v, m in enumerate(links):
+        if m:
+            out |= 1 << v
+    return out
+
+
+def walk(a: int, strong: list, weak: list, max_nodes: int, live: "tuple[int, int] | None" = None) -> "list[int]":
     """Layers of the breadth-first search from start a (false): layer k holds the nodes whose shortest
-    chain from a has k links (odd k: true, reached by a strong link; even k: false, by a weak one)."""
+    chain from a has k links (odd k: true, reached by a strong link; even k: false, by a weak one).
+    `live`: (linked(weak), linked(strong)), to skip the nodes of a layer the next link cannot leave."""
     front = 1 << a
     seen = [front, 0]  # per parity: false, true
     layers = [front]
     for k in range(1, max_nodes):
         links = strong if k % 2 else weak
         nxt = 0
+        if live is not None:
+            front &= live[k % 2]
         while front:  # (bits() inlined: this loop is the search's hot spot)
             low = front & -front
             nxt |= links[low.bit_length() - 1]
@@ -214,16 +244,15 @@ def trace(layers: list, z: int, strong: list, weak: list) -> "list[int]":
     def back(idx: int, cur: int, used: int) -> bool:  # depth first, layer idx - 1 down to the start
         if idx == 0:
             return True
-        link = strong if (idx - 1) % 2 == 0 else weak  # the link from layer idx - 1 to idx
-        for v in bits(layers[0] if idx == 1 else layers[idx - 1] & ~used):
+        link = strong if (idx - 1) % 2 == 0 else weak  # the link from layer idx - 1 to idx (links are symmetric)
+        for v in bits(link[cur] & (layers[0] if idx == 1 else layers[idx - 1] & ~used)):
             tries[0] += 1
             if tries[0] > MAX_TRACE_STEPS:
                 return False
-            if link[v] >> cur & 1:
-                chain.append(v)
-                if back(idx - 1, v, used | 1 << v):
-                    return True
-                chain.pop()
+            chain.append(v)
+            if back(idx - 1, v, used | 1 << v):
+                return True
+            chain.pop()
         return False
 
     if back(top, z, 1 << z | layers[0]):
@@ -233,11 +262,10 @@ def trace(layers: list, z: int, strong: list, weak: list) -> "list[int]":
     cur = z
     for idx in range(top - 1, -1, -1):
         link = strong if idx % 2 == 0 else weak
-        for v in bits(layers[idx]):
-            if link[v] >> cur & 1:
-                chain.append(v)
-                cur = v
-                break
+        options = layers[idx] & link[cur]
+        v = (options & -options).bit_length() - 1
+        chain.append(v)
+        cur = v
     chain.reverse()
     return chain
 
@@ -252,6 +280,7 @@ def best_chain(strong: list, weak: list, starts: int, judge, cost=None, most=Non
     start a (to skip starts); `ends(a)`, when given, is the node bitset of the only ends judge may
     accept. Returns (chain, result) or None."""
     costs = [0.0 if cost is None else cost(nodes) for nodes in range(max_nodes + 1)]
+    live = (linked(weak), linked(strong))
     best = None
     best_key = (float("-inf"), 0, 0)
     for a in bits(starts):
@@ -261,7 +290,7 @@ def best_chain(strong: list, weak: list, starts: int, judge, cost=None, most=Non
             price, nodes = -best_key[0], -best_key[2]
             limit = max((m for m in range(2, max_nodes + 1) if costs[m] < price or costs[m] == price
                          and (top > best_key[1] or top == best_key[1] and m < nodes)), default=0)
-        layers = walk(a, strong, weak, limit)
+        layers = walk(a, strong, weak, limit, live)
         wanted = -1 if ends is None else ends(a)
         for k in range(1, len(layers), 2):
             for z in bits(layers[k] & wanted):

@@ -14,10 +14,13 @@ one of them is d or the fish holds, so d leaves the cells that would lose it and
 * Mutant fish: rows and columns mixed in the base or in the cover.
 
 Franken and Mutant base houses may share places: those are *endo fins* (at most `MAX_ENDO_FINS`), fins like
-the others, since a digit there would fill two base houses at once. Their search (`_Search`) takes base
-sets in order, pruned by the places no single cover house can take two of (each needs its own cover or is
-a fin), then decides the base places one at a time: covered by one of the cell's houses, or a fin (whose
-houses then cover nothing later, so each cover set comes once). Sizes 2-6 (Squirmbag 5, Whale 6) on 9x9,
+the others, since a digit there would fill two base houses at once. Their search (`_Search`) only looks at
+digits with candidates no template of the digit takes (`templates`): a fish argues from one digit's places,
+so it removes nothing else. It takes base sets in order, pruned by the places no single cover house can
+take two of (each needs its own cover or is a fin), then decides the base places one at a time: covered by
+one of the cell's houses, or a fin (whose houses then cover nothing later, so each cover set comes once).
+Finned ones go target by target: every fin sees the candidate removed, so the base places that do not see
+it need a cover house each, and one cover house goes through it. Sizes 2-6 (Squirmbag 5, Whale 6) on 9x9,
 2-3 past it, smallest first, each kind (Franken or Mutant, plain or finned) within its own count of
 `_BUDGET` steps a position, so a hint stays quick; they come late in the hint order. Two finned ones on the
 same base are told as one Siamese step.
@@ -34,6 +37,7 @@ from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
 from ..step import Step
 from .fish import line_places
+from .templates import templates
 
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 SIZE_NAMES = {**FISH, 5: "Squirmbag", 6: "Whale"}
@@ -48,8 +52,9 @@ COMPLEX_SCORES = {(False, False): {2: 7.0, 3: 7.5, 4: 7.7, 5: 8.7, 6: 8.7},
                   (True, False): dict.fromkeys(SIZE_NAMES, 8.5), (True, True): dict.fromkeys(SIZE_NAMES, 8.7)}
 MAX_FINS = 5  # HoDoKu's default
 MAX_ENDO_FINS = 2  # HoDoKu's default
-#: search steps for one position's search of each kind: Franken or Mutant, plain or finned (a few ms each)
-_BUDGET = {False: 4000, True: 12000}
+#: search steps for one position's search of each kind, by (Mutant, finned): tens of ms at most; enough for
+#: 37 of the 41 Franken and Mutant fish of HoDoKu's regression library (bench/reglib_bench.py)
+_BUDGET = {(False, False): 4000, (False, True): 8000, (True, False): 4000, (True, True): 16000}
 
 
 class _Search:
@@ -57,12 +62,15 @@ class _Search:
     columns and boxes), at most `max_fins` fins (endo fins included), within `budget`: a one-item list of
     the steps left, shared by every search of one finder call."""
 
-    def __init__(self, b: Board, d: int, bases, covers, max_fins: int, budget: "list[int]") -> None:
+    def __init__(self, b: Board, d: int, bases, covers, max_fins: int, budget: "list[int]",
+                 targets: "int | None" = None) -> None:
         t = b.t
         self.t, self.max_fins, self.budget = t, max_fins, budget
         self.pos = pos = b.positions()[d]
+        self.targets = pos if targets is None else targets  # the candidates a fish may remove
         self.places = places = [pos & m for m in t.unit_masks[:3 * t.n]]
         self.bases = [u for u in bases if places[u].bit_count() >= 2]
+        self.place_list = {u: tuple(bits(places[u])) for u in self.bases}
         self.cover_ok = 0
         for u in covers:
             if places[u]:
@@ -82,22 +90,28 @@ class _Search:
     def fish(self, size: int):
         """Every fish of `size` as (base units, cover units, fins, eliminations), fins and eliminations as
         cell boards, base sets in order, until the budget runs out; each base set's fish come together
-        (a list), so Siamese ones can be told as one."""
+        (a list), so Siamese ones can be told as one. Finned ones are sought target by target: every fin
+        sees the candidate removed, so the other base places need a cover house each."""
         budget = self.budget
-        for units, body, endo in self._base_sets(size, 0, (), 0, 0, 0, 0):
-            budget[0] -= 1
-            if budget[0] < 0:
-                return
-            found = self._covers(units, body, endo, size)
-            if found:
-                yield found
+        runs = [(1 << x, self.t.peer_masks[x], self.link[x]) for x in bits(self.targets)] if self.max_fins \
+            else [(self.targets, -1, -1)]
+        for targets, free, reach in runs:
+            for units, body, endo in self._base_sets(size, 0, (), 0, 0, 0, 0, free, reach, 0, 0, False):
+                budget[0] -= 1
+                if budget[0] < 0:
+                    return
+                found = self._covers(units, body, endo, size, targets)
+                if found:
+                    yield found
 
-    def _base_sets(self, size, start, chosen, body, endo, apart, near):
+    def _base_sets(self, size, start, chosen, body, endo, apart, near, free, reach, hard, hard_near, touch):
         """Base sets of `size` houses; places two of them share are endo fins (at most `MAX_ENDO_FINS`).
 
         `apart`: base places no cover house takes two of (`near` the places a cover house through one of
         them takes): each needs a cover house of its own or is a fin, so past `size` and the fins left
-        no base set that grows from here makes a fish."""
+        no base set that grows from here makes a fish. `hard` counts those of them outside `free`, the
+        places that may be fins: past `size` likewise, and at `size` one of them must be in `reach` (the
+        places of the cover houses through the target: one of them is in the cover), `touch` says so."""
         if len(chosen) == size:
             yield chosen, body, endo
             return
@@ -106,72 +120,93 @@ class _Search:
             budget[0] -= 1
             u = self.bases[j]
             more = endo | (places[u] & body)
-            if more.bit_count() > min(MAX_ENDO_FINS, self.max_fins):
+            if more.bit_count() > min(MAX_ENDO_FINS, self.max_fins) or more & ~free:
                 continue
-            a, m = apart, near
-            for i in bits(places[u] & ~body & ~near):
+            a, m, h, hm, hit = apart, near, hard, hard_near, touch
+            for i in self.place_list[u]:
+                if body >> i & 1:
+                    continue
                 if not m >> i & 1:
                     a |= 1 << i
                     m |= link[i]
-            if (a & ~more).bit_count() + more.bit_count() > size + self.max_fins:
+                if not free >> i & 1 and not hm >> i & 1:
+                    h += 1
+                    hm |= link[i]
+                    hit = hit or bool(reach >> i & 1)
+            if h > size or (h == size and not hit) or (a & ~more).bit_count() + more.bit_count() > size + self.max_fins:
                 continue
-            yield from self._base_sets(size, j + 1, chosen + (u,), body | places[u], more, a, m)
+            yield from self._base_sets(size, j + 1, chosen + (u,), body | places[u], more, a, m, free, reach, h, hm,
+                                       hit)
 
-    def _covers(self, units, body, endo, size) -> list:
-        """The cover sets of a base: the lowest base place not yet decided is covered by one of its
-        houses, or is a fin (and then none of its houses may cover later: each cover set comes once)."""
-        places, houses, peer, pos, budget = self.places, self.houses, self.t.peer_masks, self.pos, self.budget
+    def _covers(self, units, body, endo, size, targets) -> list:
+        """The cover sets of a base, target by target: a candidate x the fish would remove lies in a
+        cover house (or in two, a base place), and every fin sees it. So a cover house through x comes
+        first; then the lowest base place not yet decided is covered by one of its houses, or, when it
+        sees x, is a fin (and then none of its houses may cover later: each cover set comes once)."""
+        places, houses, peer, budget, link = self.places, self.houses, self.t.peer_masks, self.budget, self.link
         max_fins = self.max_fins
         base_mask = 0
         for u in units:
             base_mask |= 1 << u
         allowed = self.cover_ok & ~base_mask
-        # what a finned fish of this base could remove: a place in a cover house, or a base place
-        reach = body
-        for u in bits(allowed):
-            reach |= places[u]
-        reach &= pos
         seen = -1
         for f in bits(endo):
             seen &= peer[f]
-        if endo and not seen & reach:
-            return []
-        found = []
+        found = {}
 
-        def grow(chosen, covered, fins, forbidden, seen):
+        def grow(chosen, covered, fins, forbidden, free):
             budget[0] -= 1
             if budget[0] < 0:
                 return
             rest = body & ~endo & ~covered & ~fins
             if len(chosen) == size:
                 # every place still open is a fin
-                fins |= rest
-                if (fins | endo).bit_count() > max_fins:
+                if rest & ~free or (fins | rest | endo).bit_count() > max_fins:
                     return
-                for f in bits(rest):
-                    seen &= peer[f]
+                fins |= rest
+                sees = seen
+                for f in bits(fins):
+                    sees &= peer[f]
                 cover = 0
                 cannibal = 0
                 for u in chosen:
                     cannibal |= cover & places[u]
                     cover |= places[u]
-                elims = ((cover & ~body) | (cannibal & body & ~fins)) & seen
-                if elims:
-                    found.append((units, chosen, fins | endo, elims))
+                elims = ((cover & ~body) | (cannibal & body & ~fins)) & sees
+                key = tuple(sorted(chosen))
+                if elims and key not in found:
+                    found[key] = (units, key, fins | endo, elims)
                 return
             if not rest:
                 return  # fewer cover houses take every place: a smaller fish
-            c = (rest & -rest).bit_length() - 1
+            must = rest & ~free  # places that cannot be fins: each needs a cover house, no two sharing one
+            left, open_ = size - len(chosen), must
+            while open_:
+                left -= 1
+                if left < 0:
+                    return
+                open_ &= ~link[(open_ & -open_).bit_length() - 1]
+            c = ((must or rest) & -(must or rest)).bit_length() - 1  # those first: no fin branch
             for u in houses[c]:
                 if allowed >> u & 1 and not forbidden >> u & 1:
-                    grow(chosen + (u,), covered | places[u], fins, forbidden | 1 << u, seen)
-            if (fins | endo).bit_count() < max_fins:
-                seen &= peer[c]
-                if seen & reach:
-                    grow(chosen, covered, fins | 1 << c, forbidden | self.house_mask[c], seen)
+                    grow(chosen + (u,), covered | places[u], fins, forbidden | 1 << u, free)
+            if free >> c & 1 and (fins | endo).bit_count() < max_fins:
+                grow(chosen, covered, fins | 1 << c, forbidden | self.house_mask[c], free)
 
-        grow((), 0, 0, 0, seen)
-        return found
+        if not max_fins:  # no fins: one search covers every place, whatever it removes
+            grow((), 0, 0, 0, 0)
+            return list(found.values())
+        for x in bits(targets & seen):
+            free = peer[x]  # the places that may be fins
+            through = [u for u in houses[x] if allowed >> u & 1]
+            if body >> x & 1:  # a cannibal: two cover houses through x
+                for i, u in enumerate(through):
+                    for v in through[i + 1:]:
+                        grow((u, v), places[u] | places[v], 0, 1 << u | 1 << v, free)
+            else:
+                for u in through:
+                    grow((u,), places[u], 0, 1 << u, free)
+        return list(found.values())
 
 
 def _kinds(t, units) -> set:
@@ -398,7 +433,7 @@ _LAST_COMPLEX: dict = {}
 
 def _complex_found(b: Board, mutant: bool, finned: bool) -> "tuple | None":
     """The first fish of the kind the search finds, smallest size first, as (digit, size, fish, Siamese
-    twin or None), within `_BUDGET[finned]` steps."""
+    twin or None), within `_BUDGET[mutant, finned]` steps."""
     key = (b.t, tuple(b.cands), mutant, finned)
     last = _LAST_COMPLEX.get((mutant, finned))
     if last is not None and last[0] == key:
@@ -422,14 +457,15 @@ def _search_complex(b: Board, mutant: bool, finned: bool) -> "tuple | None":
             return False
         return bool(fish[2]) == finned and (mutant or "box" in base_kinds | cover_kinds)  # else basic
 
-    budget = [_BUDGET[finned]]
-    digits = [(d, _open_lines(b, d)) for d in range(n)]
+    budget = [_BUDGET[mutant, finned]]
+    digits = [(d, _open_lines(b, d), targets) for d in range(n) if (targets := _targets(b, d))]
     for size in range(2, _max_size(n) + 1):
-        for d, lines in digits:
+        for d, lines, targets in digits:
             if size >= lines:
                 continue
             for bases, covers in shapes:
-                for group in _Search(b, d, bases, covers, MAX_FINS if finned else 0, budget).fish(size):
+                search = _Search(b, d, bases, covers, MAX_FINS if finned else 0, budget, targets)
+                for group in search.fish(size):
                     mine = [fish for fish in group if wanted(fish)]
                     if mine:
                         twin = next((o for o in mine[1:] if o[3] & ~mine[0][3]), None) if finned else None
@@ -437,6 +473,14 @@ def _search_complex(b: Board, mutant: bool, finned: bool) -> "tuple | None":
                 if budget[0] < 0:
                     return None
     return None
+
+
+def _targets(b: Board, d: int) -> int:
+    """The candidates of digit d a fish could remove: a fish argues from d's places alone, so what it
+    removes is in none of d's templates (all of d's places when they are past their count budget)."""
+    pos = b.positions()[d]
+    found = templates(b, d)
+    return pos if found is None else pos & ~found[1]
 
 
 def complex_fish(b: Board, mutant: bool, finned: bool) -> "Step | None":
