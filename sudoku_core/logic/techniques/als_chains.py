@@ -95,12 +95,17 @@ def als_xy_chain(b: Board) -> "Step | None":
     pos = b.positions()
     sets, graph = network(b)
     size = len(sets)
+    # each set's links with their RCC digits listed once (the walk below visits them millions of times)
+    listed: dict = {}  # RCC mask -> its digits (a link's RCC is never 0)
+    links = [[(j, listed.get(rcc) or listed.setdefault(rcc, tuple(bits(rcc)))) for j, rcc in graph[i].items()]
+             for i in range(size)]
     walk: list[dict] = [{}]  # the states of each level with their (z, start) bitsets
     for s, a in enumerate(sets):
-        zs = sum(1 << z for z in a.places if a.seen[z] & pos[z])  # digits a cell outside could lose
-        for j, rcc in graph[s].items():
-            for x in bits(rcc):
-                pairs = sum(1 << (z * size + s) for z in bits(zs & ~(1 << x)))
+        # the (z, s) pairs of the digits z a cell outside could lose
+        loses = sum(1 << (z * size + s) for z in a.places if a.seen[z] & pos[z])
+        for j, xs in links[s]:
+            for x in xs:
+                pairs = loses & ~(1 << (x * size + s))
                 if pairs:
                     walk[0][(j, x)] = walk[0].get((j, x), 0) | pairs
     done: dict = {}  # every state reached by a chain of 4 sets or more, with the pairs that reached it
@@ -111,9 +116,11 @@ def als_xy_chain(b: Board) -> "Step | None":
     for length in range(3, MAX_CHAIN + 1):
         grown: dict = {}
         for (i, last), pairs in walk[-1].items():
-            for j, rcc in graph[i].items():
+            for j, ys in links[i]:
                 work += 1
-                for y in bits(rcc & ~(1 << last)):
+                for y in ys:
+                    if y == last:
+                        continue
                     new = pairs & ~done.get((j, y), 0)  # a pair reaching a state again adds nothing
                     if new:
                         grown[(j, y)] = grown.get((j, y), 0) | new

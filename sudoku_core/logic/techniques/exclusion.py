@@ -82,6 +82,8 @@ def _exclude(b: Board, base, spoilers) -> "Step | None":
         count *= len(o)
     if count > MAX_COMBINATIONS:
         return None
+    if not _may_lose(options, spoilers):
+        return None
     possible = [0] * len(base)  # per base cell, the digits of some possible combination
     used = set()  # the spoilers that excluded a combination
     for combo in product(*options):
@@ -113,6 +115,51 @@ def _exclude(b: Board, base, spoilers) -> "Step | None":
     return Step(name, text, n, eliminations=elims, cells=shown,
                 candidates=tuple((i, d + 1) for i in shown for d in bits(cands[i])),
                 difficulty=APE_SCORE if len(base) == 2 else ATE_SCORE)
+
+
+def _may_lose(options, spoilers) -> bool:
+    """Whether some candidate of a base cell takes part in no possible combination: the test of
+    `_exclude`'s loop, with bitmasks instead of one combination at a time (most bases lose nothing, and
+    this runs for each). A two-digit spoiler kills the combinations where two base cells it sees hold its
+    digits: kept as, per pair of base cells and digit of the first, the digits the second may not hold."""
+    size = len(options)
+    single = [0] * size  # a one-digit spoiler: the digit no base cell it sees may hold
+    killed = {}  # (x, y, digit of x) -> digits y may not hold beside it
+    triples = []  # three-digit spoilers seeing all three base cells
+    for m, sight in spoilers:
+        if m & (m - 1) == 0:
+            for x in sight:
+                single[x] |= m
+            continue
+        if m.bit_count() == 2:
+            p = (m & -m).bit_length() - 1
+            q = m.bit_length() - 1
+            for x, y in combinations(sight, 2):
+                killed[x, y, p] = killed.get((x, y, p), 0) | 1 << q
+                killed[x, y, q] = killed.get((x, y, q), 0) | 1 << p
+        elif len(sight) == 3:
+            triples.append(m)
+    alive = [sum(1 << d for d in o) & ~single[x] for x, o in enumerate(options)]
+    possible = [0] * size
+    if size == 2:
+        for a in bits(alive[0]):
+            ys = alive[1] & ~(1 << a) & ~killed.get((0, 1, a), 0)
+            if ys:
+                possible[0] |= 1 << a
+                possible[1] |= ys
+    else:
+        for a in bits(alive[0]):
+            zs_a = alive[2] & ~(1 << a) & ~killed.get((0, 2, a), 0)
+            for b_ in bits(alive[1] & ~(1 << a) & ~killed.get((0, 1, a), 0)):
+                zs = zs_a & ~(1 << b_) & ~killed.get((1, 2, b_), 0)
+                for m in triples:
+                    if m >> a & 1 and m >> b_ & 1:
+                        zs &= ~m
+                if zs:
+                    possible[0] |= 1 << a
+                    possible[1] |= 1 << b_
+                    possible[2] |= zs
+    return any(possible[x] != sum(1 << d for d in o) for x, o in enumerate(options))
 
 
 def _holders(b: Board, base, masks) -> list:
