@@ -12,7 +12,8 @@
 // their dependencies come from <wheel dir> (`make pyodide-wheels`); the repository is mounted read-only at
 // /repo for the test files. SUDOKU_PYODIDE_SHARD="i/k" runs only the tests whose name hashes to i (0-based)
 // of k, so that k runs side by side share the suite's heavy files (each shard checks the import watch for
-// the tests it runs). Exit status: pytest's, or 5 when the engine reached
+// the tests it runs). A test function marked `pyodide_sample(n)` runs n of its cases
+// here (by the same hash). Exit status: pytest's, or 5 when the engine reached
 // past the library.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -107,12 +108,25 @@ args = ["-q", "-p", "no:cacheprovider", "--rootdir=/repo", "-o", "addopts=", "--
         *[os.path.join("/repo", f) for f in test_files]]
 class Shard:
     """Keeps the tests whose name hashes to shard i of k: a spread that no pattern in a parametrized list
-    lines up with (every k-th test would give one shard all of one kind)."""
+    lines up with (every k-th test would give one shard all of one kind). Of a test function marked
+    \`pyodide_sample(n)\` (a data set walked case by case: every variant puzzle's hint path) it keeps n cases,
+    chosen by the same hash; the CPython run has every case."""
     @staticmethod
     def pytest_collection_modifyitems(config, items):
         import zlib
         index, count = shard
-        items[:] = [item for item in items if zlib.crc32(item.nodeid.encode()) % count == index]
+        digest = {item.nodeid: zlib.crc32(item.nodeid.encode()) for item in items}
+        sampled = {}
+        for item in items:
+            mark = item.get_closest_marker("pyodide_sample")
+            if mark is not None:
+                sampled.setdefault(item.nodeid.partition("[")[0], (mark.args[0], []))[1].append(item.nodeid)
+        left_out = set()
+        for keep, ids in sampled.values():
+            left_out.update(sorted(ids, key=digest.get)[keep:])
+        items[:] = [item for item in items if item.nodeid not in left_out and digest[item.nodeid] % count == index]
+        if left_out:
+            print(f"{len(left_out)} cases of {len(sampled)} data-set tests run only in CPython (pyodide_sample)")
 
 status = int(pytest.main(args, plugins=[Shard]))
 
