@@ -14,11 +14,14 @@ nodes, the cost of one state of the search (with the set-up of each puzzle sprea
 sets solved in one node or a few, it is mostly set-up).
 
 The sets (data/variants/, see data/README.md) are made here by bench/make_variant_puzzles.py, except the
-published Killers of janko.at (472 puzzles, cages only). "Palette" is 36 puzzles of the setters'
-constraints, twelve themes in turn (thermometers, arrows, Kropki dots with and without the negative
-constraint, XV likewise, little killers and sandwiches, whispers/renban/palindrome/between lines, marked
-cells and clones, nonconsecutive, a mix), givens removed while unique. To compare
-like with like, the classic engine is measured on:
+published Killers of janko.at (472 puzzles, cages only) and the published puzzles of SudokuPad's importer
+tests (37 of f-puzzles' palette and more, MPL-2.0, read from their f-puzzles data: see `public_puzzles`).
+"Palette" is 36 puzzles of the setters' constraints, twelve themes in turn (thermometers, arrows, Kropki
+dots with and without the negative constraint, XV likewise, little killers and sandwiches,
+whispers/renban/palindrome/between lines, marked cells and clones, nonconsecutive, a mix), givens removed
+while unique. The published set also holds puzzles with several solutions, or none, under the rules the
+reader takes (the rest of their rules is prose or drawings): the row names them. To compare like with
+like, the classic engine is measured on:
 
 * "classic 17-clue": the first puzzles of data/17_clue.txt.gz (mostly solved without a guess);
 * "classic top1465": the first puzzles of data/magictour_top1465.txt, hard ones, whose node counts are
@@ -127,6 +130,9 @@ def row(label: str, times: "list[float]", nodes: "list[int]") -> str:
             f"{statistics.median(nodes):.0f} | {max(nodes)} | {sum(ms) * 1000 / sum(nodes):.1f} |")
 
 
+PUBLIC = "Published: SudokuPad's importer tests (variant engine)"
+
+
 def variant_puzzles(name: str, limit: "int | None", as_classic: bool = False) -> list:
     out = []
     for line in (DATA / "variants" / name).read_text().splitlines()[:limit]:
@@ -139,6 +145,53 @@ def variant_puzzles(name: str, limit: "int | None", as_classic: bool = False) ->
     return out
 
 
+def public_puzzles() -> "tuple[list, list[str]]":
+    """SudokuPad's importer tests (data/variants/sudokupad_importer_tests.jsonl): (title, grid, rules,
+    published solution as digits written one after another, or None) for each puzzle the f-puzzles reader
+    takes, and a sentence for each it refuses."""
+    from sudoku_core.formats.fpuzzles import read_fpuzzles_details
+
+    read, refused = [], []
+    for line in (DATA / "variants" / "sudokupad_importer_tests.jsonl").read_text().splitlines():
+        entry = json.loads(line)
+        try:
+            got = read_fpuzzles_details(entry["fpuzzles"])
+        except ValueError as err:
+            refused.append(f"{entry['title']} ({err})")
+            continue
+        read.append((entry["title"], got.grid, got.rules, entry["solution"]))
+    return read, refused
+
+
+def measure_public(puzzles: list, repeat: int) -> "tuple[list[float], list[int], list[str]]":
+    """The published set, which also holds puzzles with several solutions (or none) under the rules read
+    (their full rules are in prose or drawings the reader leaves out): times, nodes, and a sentence for each
+    such puzzle and for each that takes over 100 ms. A unique answer must be the published solution; every
+    answer must keep the rules."""
+    times, nodes, told = [], [], []
+    for title, grid, rules, published in puzzles:
+        result = {}
+
+        def run() -> None:
+            result["tally"] = variant_solver.solve_and_count(grid, rules, 2)
+        times.append(timed(run, repeat))
+        tally = result["tally"]
+        first = tally.first
+        if tally.gave_up or (first is not None and (rules.conflicts(first) or 0 in first.values or any(
+                g not in (0, v) for g, v in zip(grid.values, first.values)))):
+            raise SystemExit(f"wrong answer for {title}: {tally}")
+        if tally.count == 1 and published and "".join(map(str, first.values)) != published:
+            raise SystemExit(f"{title}: the answer is not the published solution")
+        stats = SearchStats()
+        variant_solver.count_solutions(grid, rules, 2, stats=stats)
+        nodes.append(stats.nodes)
+        if tally.count != 1:
+            told.append(f"{title}: {'no solution' if not tally.count else 'several solutions'}")
+        if times[-1] > 0.1:
+            told.append(f"{title}: {times[-1] * 1000:.0f} ms, {stats.nodes} nodes")
+    return times, nodes, told
+
+
 def classic_lines(name: str, count: int) -> "list[Grid]":
     opener: Callable = gzip.open if name.endswith(".gz") else open
     with opener(DATA / name, "rt") as f:
@@ -147,7 +200,8 @@ def classic_lines(name: str, count: int) -> "list[Grid]":
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--limit", type=int, default=None, help="at most this many puzzles per set")
+    parser.add_argument("--limit", type=int, default=None,
+                        help="at most this many puzzles per set (the published set is always whole)")
     parser.add_argument("--repeat", type=int, default=1, help="time each puzzle this many times, keep the best")
     args = parser.parse_args()
     print(f"Python {sys.version.split()[0]}; solve_and_count(limit=2) per puzzle; times in ms")
@@ -168,7 +222,8 @@ def main() -> None:
         ("X givens as classic (classic engine)", variant_puzzles("x_9x9.jsonl", args.limit, True)),
         ("Windoku givens as classic (classic engine)", variant_puzzles("windoku_9x9.jsonl", args.limit, True)),
     ]
-    warm_up(sets)
+    public, refused = public_puzzles()
+    warm_up(sets + [("", [(grid, rules, None) for _, grid, rules, _ in public])])
     print("| set | puzzles | median | p90 | max | nodes median | nodes max | us/node |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|")
     ours = {}
@@ -180,7 +235,15 @@ def main() -> None:
         times, nodes = measure(puzzles, args.repeat)
         ours[label] = statistics.median(times)
         print(row(label, times, nodes), flush=True)
-    rival(sets, ours)
+    variant_solver._TABLES.clear()
+    gc.collect()
+    times, nodes, told = measure_public(public, args.repeat)
+    ours[PUBLIC] = statistics.median(times)
+    print(row(PUBLIC, times, nodes), flush=True)
+    print(f"\n{PUBLIC}: {len(public)} read, refused: {'; '.join(refused) or 'none'}. Under the rules read (the "
+          "rest of a puzzle's rules lives in its prose or drawings, which the reader only notes): "
+          + "; ".join(told) + ".")
+    rival(sets + [(PUBLIC, [(grid, rules, published) for _, grid, rules, published in public])], ours)
 
 
 def rival(sets: list, ours: "dict[str, float]") -> None:
@@ -197,14 +260,19 @@ def rival(sets: list, ours: "dict[str, float]") -> None:
     print("| set | puzzles | median | p90 | max | ours, median | CP-SAT / ours |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for label, puzzles in sets:
-        if label.startswith(("classic 17-clue", "top1465 as Jigsaw", "Palette")) or "as classic" in label:
-            continue  # the rows the variant sets are compared with are enough; the rival models no palette
+        if label.startswith(("classic 17-clue", "top1465 as Jigsaw")) or "as classic" in label:
+            continue  # the rows the variant sets are compared with are enough
         times = []
         for grid, rules, expected in puzzles:
             seconds, found, first = cpsat_rival.solve_twice(grid, rules)
-            if found != 1 or (expected and first != expected):
-                raise SystemExit(f"CP-SAT disagrees on {grid.to_line()} under {rules}: {found} solutions")
             times.append(seconds)
+            if label == PUBLIC:  # several solutions (or none) under the rules read: the counts must agree
+                mine = variant_solver.solve_and_count(grid, rules, 2)
+                wrong = found != mine.count or (found == 1 and first != mine.first.to_line())
+            else:
+                wrong = found != 1 or (expected and first != expected)
+            if wrong:
+                raise SystemExit(f"CP-SAT disagrees on {grid.to_line()} under {rules}: {found} solutions")
         ms = sorted(t * 1000 for t in times)
         median = statistics.median(ms)
         print(f"| {label.split(' (')[0]} | {len(ms)} | {median:.2f} | {ms[min(len(ms) - 1, int(0.9 * len(ms)))]:.2f} "

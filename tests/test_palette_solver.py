@@ -14,12 +14,12 @@ from sudoku_core import Grid, Shape
 from sudoku_core.core import solver
 from sudoku_core.generator.palette import lay, lay_many
 from sudoku_core.generator.variants import generate_variant, variant_names
-from sudoku_core.variants import constraints as palette
+from sudoku_core.variants import constraints as palette, propagators
 from sudoku_core.variants.constraints import KINDS, Constraint, holds
 from sudoku_core.variants.jigsaw import random_regions
 from sudoku_core.variants.killer_cages import as_cages, lay_cages
-from sudoku_core.variants.rules import Rules, RulesError
-from sudoku_core.variants.solver import _tables, count_solutions, iter_solutions, solve
+from sudoku_core.variants.rules import Cage, Rules, RulesError
+from sudoku_core.variants.solver import _palette_deductions, _tables, count_solutions, iter_solutions, solve
 
 FOUR = Shape.parse("4x4")
 SIX = Shape.parse("6x6")
@@ -246,6 +246,60 @@ def test_arrow_sum_and_pill_reach_the_digits_they_allow() -> None:
         v = s.values
         assert v[0] == v[1] and 10 * v[4] + v[5] == v[6] + v[7] + v[11]
     assert brute_count(Grid([0] * 16, FOUR), rules, 1000) == count_solutions(Grid([0] * 16, FOUR), rules, 1000)
+
+
+@pytest.mark.parametrize("shape", [FOUR, SIX], ids=["4x4", "6x6"])
+def test_clues_read_with_the_killer_cages_they_overlap_count_as_the_brute_force(shape: Shape) -> None:
+    """A clue that shares two cells or more with a cage is read together with it (`propagators._with_cages`),
+    sums are read by runs of cells in one house, and cells that hold one digit share their peers: the
+    counts stay the brute force's."""
+    rng = random.Random(f"joined {shape.name}")
+    made = joined = 0
+    for _ in range(40):
+        kinds = tuple(rng.sample(("quadruple", "arrow", "thermometer", "palindrome", "clone", "between", "whispers",
+                                  "renban", "little_killer"), 2))
+        puzzle = random_puzzle(kinds, shape, rng, base="killer", count=rng.randint(2, 5))
+        if puzzle is None:
+            continue
+        rules = puzzle[1]
+        joined += bool(propagators._with_cages(rules, [set(p) for p in rules.peers]))
+        agree(*puzzle)
+        made += 1
+    assert made >= 20 and joined >= 8
+
+
+def test_a_quadruple_read_with_a_cage_places_what_neither_alone_does() -> None:
+    """A quadruple 3, 4, 5 on r3c3, r3c4, r4c3, r4c4 and a cage of 11 on its first three cells: two of 3, 4,
+    5 are in the cage, and only 4 + 5 leaves a third distinct digit (2), so r4c4 is 3."""
+    nine = Shape.parse("9x9")
+    rules = Rules(nine, cages=(Cage((20, 21, 29), 11),),
+                  constraints=(Constraint("quadruple", (20, 21, 29, 30), digits=(3, 4, 5)),))
+    (joined,) = propagators._with_cages(rules, [set(p) for p in rules.peers])
+    assert joined.cells == (20, 21, 29, 30)
+    assert joined.deduce([0x1FF] * 4) == [0b11010, 0b11010, 0b11010, 0b100]
+
+
+def test_a_quadruples_digits_leave_the_cells_that_see_all_its_places() -> None:
+    """A quadruple's digit goes in one of its cells that can take it: the cells that see them all lose it
+    (a 2x2 in box 2: the rest of the box, not the rest of its rows or columns)."""
+    nine = Shape.parse("9x9")
+    rules = Rules(nine, constraints=(Constraint("quadruple", (3, 4, 12, 13), digits=(1, 2, 5, 9)),))
+    t = _tables(rules)
+    (rule,) = t.palette
+    cleared = dict(_palette_deductions(rule, (rule.mask,) * 9, t.peer_masks))
+    for d in (0, 1, 4, 8):
+        assert {i for i in range(81) if cleared[d] >> i & 1} == {5, 14, 21, 22, 23}
+    assert {d for d in cleared if cleared[d] & rule.mask} == {2, 3, 5, 6, 7}  # its cells keep its four digits
+
+
+def test_a_sum_reads_the_cells_of_one_house_as_distinct() -> None:
+    """A little killer of 47 on six cells, two runs of three in one box each: 9 + 8 + 7 and 9 + 8 + 6, so
+    every cell is 6 to 9; without the boxes' distinct digits 47 would allow a 2 (9 * 5 + 2)."""
+    nine = Shape.parse("9x9")
+    clue = Constraint("little_killer", (53, 43, 33, 23, 13, 3), 47, direction="UL")
+    (rule,) = propagators.propagators(Rules(nine, constraints=(clue,)))
+    kept = rule.deduce([0x1FF] * 6)
+    assert kept == [0b111100000] * 6
 
 
 def test_givens_that_break_a_constraint_give_no_solution() -> None:

@@ -10,16 +10,21 @@ when there is none. Every deduction is exact on cells of one candidate each: it 
 * lines of neighbour relations (thermometers, slow thermometers, whispers): arc consistency along the path,
   one pass forwards and one back, exact on a path;
 * minimum / maximum: each cell of the group below (above) each orthogonal neighbour outside it, by bounds;
-* sums (arrows, little killers): the sums the cells before each cell can make, and those the cells after
-  it can complete to a total the circle (or pill, or clue) can show, as bitmasks of totals (bit t for
-  total t); a cell keeps a digit that joins the two;
+* sums (arrows, little killers): the line cut into runs of neighbouring cells in one house, whose digits
+  are distinct (`_clique_sums`: each total a run can make); the sums the runs before each run can make,
+  and those the runs after it can complete to a total the circle (or pill, or clue) can show, as bitmasks
+  of totals (bit t for total t); a cell keeps a digit of a run's total that joins the two;
 * equal cells (palindromes, clones): each pair keeps the digits both can hold;
 * between lines: every pair of end digits, the cells inside keeping the digits strictly between;
-* quadruples: every way of giving the listed digits to distinct cells;
+* quadruples: every way of giving the listed digits to distinct cells; and each listed digit is one the
+  quadruple needs (`Propagator.needs`): a cell that sees every cell that can take it loses it;
 * sandwiches: every place of the 1 and the largest digit and every set of distinct digits adding up to the
-  clue between them.
+  clue between them;
+* a clue and a Killer cage that share two cells or more (`_with_cages`): every filling of both at once, so
+  that a quadruple's digits and a cage's total, say, narrow each other.
 
-Renban lines are Killer cages whose digit sets are the runs of consecutive digits (the solver's cage
+Cells that hold one digit (`equal_groups`: clones, palindromes, one-cell arrows) share their peers
+(`topology`). Renban lines are Killer cages whose digit sets are the runs of consecutive digits (the solver's cage
 step); Kropki dots, XV, nonconsecutive and the negative constraint are relations between orthogonal
 neighbours, done over whole boards (`pair_relations`); odd and even are masks set once (`static_masks`).
 """
@@ -29,12 +34,15 @@ from functools import lru_cache
 from itertools import combinations, permutations, product
 from typing import Callable, Sequence
 
-from .constraints import Constraint, PAIRS, neighbours, pill_number, whisper_gap
+from .constraints import Constraint, PAIRS, holds, neighbours, pill_number, whisper_gap
 from .rules import Rules
 
 #: Sums along a line with cells that see each other: the most fillings (by the product of the cells'
 #: candidate counts) enumerated to keep its digits distinct there.
 SUM_FILLINGS = 256
+#: Sums along a line: the most fillings (product of candidate counts) of one run of cells in a house whose
+#: totals are tabled with distinct digits (`_clique_sums`); a more open run is read cell by cell.
+RUN_FILLINGS = 2_000
 #: A constraint's deduction: its cells' digit masks -> the digits each keeps, or None.
 Deduce = Callable[[Sequence[int]], "list[int] | None"]
 
@@ -43,13 +51,16 @@ class Propagator:
     """One constraint as the search sees it: the cells its deduction reads (as a board too), the deduction,
     and what it concluded at each state of those cells (the same states recur all over a search)."""
 
-    __slots__ = ("cells", "mask", "place", "deduce", "memo")
+    __slots__ = ("cells", "mask", "place", "deduce", "needs", "memo")
 
-    def __init__(self, cells: "tuple[int, ...]", deduce: Deduce) -> None:
+    def __init__(self, cells: "tuple[int, ...]", deduce: Deduce, needs: int = 0) -> None:
         self.cells = cells
         self.mask = sum(1 << i for i in cells)
         self.place = {1 << i: k for k, i in enumerate(cells)}  # a cell's bit -> its place in `cells`
         self.deduce = deduce
+        #: digits (bit d for digit d + 1) every filling puts in these cells: a cell outside that sees every
+        #: cell that can take one cannot hold it, as in a house (a quadruple's digits)
+        self.needs = needs
         self.memo: dict = {}
 
 
@@ -132,9 +143,57 @@ def _equal(pairs: "tuple[tuple[int, int], ...]") -> Deduce:
     return deduce
 
 
-def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], ...]") -> Deduce:
+@lru_cache(maxsize=1 << 15)
+def _clique_sums(masks: "tuple[int, ...]") -> "tuple[tuple[int, tuple[int, ...]], ...]":
+    """Cells that see each other, with candidate masks `masks`: each total their distinct digits can make,
+    with the digits each cell takes in some filling of that total. Small (the cells of one line in one
+    house) and the same states recur all over a search, hence the cache."""
+    size = len(masks)
+    options = [[d for d in range(m.bit_length()) if m >> d & 1] for m in masks]
+    found: "dict[int, list[int]]" = {}
+    if size == 1:
+        return tuple((d + 1, (1 << d,)) for d in options[0])
+    if size == 2:  # the common runs written out: several times faster than the general walk
+        for a in options[0]:
+            for b in options[1]:
+                if a != b:
+                    support = found.setdefault(a + b + 2, [0, 0])
+                    support[0] |= 1 << a
+                    support[1] |= 1 << b
+    elif size == 3:
+        for a in options[0]:
+            for b in options[1]:
+                if a != b:
+                    for c in options[2]:
+                        if c != a and c != b:
+                            support = found.setdefault(a + b + c + 3, [0, 0, 0])
+                            support[0] |= 1 << a
+                            support[1] |= 1 << b
+                            support[2] |= 1 << c
+    else:
+        chosen = [0] * size
+
+        def fill(k: int, used: int, total: int) -> None:
+            if k == size:
+                support = found.setdefault(total, [0] * size)
+                for i in range(size):
+                    support[i] |= 1 << chosen[i]
+                return
+            for d in options[k]:
+                if not used >> d & 1:
+                    chosen[k] = d
+                    fill(k + 1, used | 1 << d, total + d + 1)
+
+        fill(0, 0, 0)
+    return tuple((total, tuple(support)) for total, support in sorted(found.items()))
+
+
+def _sum(n: int, size: int, total: "int | None", groups: "tuple[tuple[int, int], ...]",
+         apart: "tuple[tuple[int, ...], ...]") -> Deduce:
     """`size` cells (first) adding up to `total`, or when None to the number the other cells (a circle, a
-    pill) read as one. `apart[k]`: the cells before cell k that see it (so hold another digit); when there
+    pill) read as one. `groups`: runs of neighbouring cells along the line, [start, end), whose cells see
+    each other (one house): their totals are those of distinct digits (`_clique_sums`, for a run of up to
+    `RUN_FILLINGS` fillings). `apart[k]`: the cells before cell k in another run that see it; when there
     are some and at most `SUM_FILLINGS` ways to fill the line are left by the sums, they are enumerated,
     so that a cell keeps only digits of fillings with distinct digits where they must be."""
     digits = _lister(n)
@@ -142,16 +201,31 @@ def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], 
 
     def deduce(masks: Sequence[int]) -> "list[int] | None":
         shaft, head = masks[:size], masks[size:]
-        ahead = [1]  # ahead[i]: the sums the first i cells can make, bit s for sum s
-        for m in shaft:
+        runs = []
+        for a, b in groups:
+            work = 1
+            for m in shaft[a:b]:
+                work *= m.bit_count()
+            if work > RUN_FILLINGS:  # too open yet for its table: its cells one by one for now
+                runs += [(k, k + 1) for k in range(a, b)]
+            else:
+                runs.append((a, b))
+        tables = [_clique_sums(tuple(shaft[a:b])) for a, b in runs]
+        ahead = [1]  # ahead[g]: the sums the runs before run g can make, bit s for sum s
+        for table in tables:
+            if not table:
+                return None
             sums = 0
-            for d in digits(m):
-                sums |= ahead[-1] << (d + 1)
+            for s, _ in table:
+                sums |= ahead[-1] << s
             ahead.append(sums)
         reachable = ahead[-1]
         kept_head: "list[int]" = [0] * len(head)
         if total is not None:
             targets = reachable & (1 << total)
+        elif len(head) == 1:  # a circle: its digits are the totals
+            targets = reachable & (head[0] << 1)
+            kept_head[0] = targets >> 1
         else:
             targets = 0
             for pill in product(*(digits(m) for m in head)):
@@ -162,15 +236,17 @@ def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], 
                         kept_head[k] |= 1 << d
         if not targets:
             return None
-        need = [0] * size + [targets]  # need[i]: the sums of the cells before i that the rest complete
+        need = targets  # the sums of the runs before this one that the rest complete
         kept = [0] * size
-        for i in range(size - 1, -1, -1):
-            before, after = ahead[i], 0
-            for d in digits(shaft[i]):
-                if before & (need[i + 1] >> (d + 1)):
-                    kept[i] |= 1 << d
-                    after |= need[i + 1] >> (d + 1)
-            need[i] = after
+        for g in range(len(runs) - 1, -1, -1):
+            a = runs[g][0]
+            before, after = ahead[g], 0
+            for s, support in tables[g]:
+                if before & (need >> s):
+                    after |= need >> s
+                    for k, m in enumerate(support):
+                        kept[a + k] |= m
+            need = after
         if not distinct:
             return kept + kept_head
         work = 1
@@ -179,6 +255,10 @@ def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], 
         if work > SUM_FILLINGS:
             return kept + kept_head
         options = [digits(m) for m in kept]
+        ends = [0] * size + [targets]  # ends[k]: the sums of the first k cells the rest can complete
+        for k in range(size - 1, -1, -1):
+            for d in options[k]:
+                ends[k] |= ends[k + 1] >> (d + 1)
         support = [0] * size
         chosen = [0] * size
         reached = 0
@@ -191,14 +271,16 @@ def _sum(n: int, size: int, total: "int | None", apart: "tuple[tuple[int, ...], 
                     support[i] |= 1 << chosen[i]
                 return
             for d in options[k]:
-                if need[k + 1] >> (at + d + 1) & 1 and all(chosen[j] != d for j in apart[k]):
+                if ends[k + 1] >> (at + d + 1) & 1 and all(chosen[j] != d for j in apart[k]):
                     chosen[k] = d
                     fill(k + 1, at + d + 1)
 
         fill(0, 0)
         if not reached:
             return None
-        if total is None:
+        if total is None and len(head) == 1:
+            kept_head = [reached >> 1 & head[0]]
+        elif total is None:
             kept_head = [0] * len(head)
             for pill in product(*(digits(m) for m in head)):
                 if reached >> pill_number([d + 1 for d in pill]) & 1:
@@ -299,6 +381,50 @@ def _sandwich(n: int, total: int) -> Deduce:
     return deduce
 
 
+def _joint(n: int, size: int, apart: "tuple[tuple[int, ...], ...]",
+           checks: "tuple[tuple[int, Callable[[list[int]], bool]], ...]") -> Deduce:
+    """Cells of several overlapping constraints read together: every filling of their candidates with
+    distinct digits where cells see each other (`apart[k]`: the cells before cell k that see it) that
+    passes each check (k, check): `check` reads the digits (1-based) of the first k + 1 cells, once the
+    k-th is filled, as a list of the cells' digits."""
+    digits = _lister(n)
+    at_cell: "list[list[Callable[[list[int]], bool]]]" = [[] for _ in range(size)]
+    for k, check in checks:
+        at_cell[k].append(check)
+
+    def deduce(masks: Sequence[int]) -> "list[int] | None":
+        work = 1
+        for m in masks:
+            work *= m.bit_count()
+        if work > JOINED_FILLINGS:
+            return list(masks)  # too open yet (big grids): each constraint's own deduction does for now
+        options = [digits(m) for m in masks]
+        chosen = [0] * size
+        support = [0] * size
+        found = False
+
+        def fill(k: int) -> None:
+            nonlocal found
+            for d in options[k]:
+                value = d + 1
+                if any(chosen[j] == value for j in apart[k]):
+                    continue
+                chosen[k] = value
+                if all(check(chosen) for check in at_cell[k]):
+                    if k + 1 == size:
+                        found = True
+                        for i in range(size):
+                            support[i] |= 1 << (chosen[i] - 1)
+                    else:
+                        fill(k + 1)
+            chosen[k] = 0
+
+        fill(0)
+        return support if found else None
+
+    return deduce
+
+
 def _covers(masks: Sequence[int], cells, digits: int) -> bool:
     """Can `cells` take `digits`, as many as there are cells, one each? (Each cell has one of them and
     together they have them all: a necessary test, exact on cells of one candidate.)"""
@@ -318,8 +444,9 @@ ELSEWHERE = PAIRS | {"renban", "odd", "even"}
 
 
 def propagators(rules: Rules) -> "tuple[Propagator, ...]":
-    """A `Propagator` for each constraint of `rules` but those of `ELSEWHERE`; a kind this module does not
-    know is refused by name (ValueError), never left out."""
+    """A `Propagator` for each constraint of `rules` but those of `ELSEWHERE`, and one for each clue and
+    Killer cage read together (`_with_cages`); a kind this module does not know is refused by name
+    (ValueError), never left out."""
     n = rules.shape.side
     seen = [set(p) for p in rules.peers]
     out = []
@@ -346,9 +473,12 @@ def propagators(rules: Rules) -> "tuple[Propagator, ...]":
             if edges:
                 out.append(Propagator(cells, _ordered(edges)))
         elif kind in ("arrow", "little_killer"):
-            apart = tuple(tuple(j for j in range(k) if c.cells[j] in seen[i]) for k, i in enumerate(c.cells))
+            groups = _runs(c.cells, seen)
+            run = {k: g for g, (a, b) in enumerate(groups) for k in range(a, b)}
+            apart = tuple(tuple(j for j in range(k) if c.cells[j] in seen[i] and run[j] != run[k])
+                          for k, i in enumerate(c.cells))
             out.append(Propagator((*c.cells, *c.head), _sum(n, len(c.cells), c.value if kind != "arrow" else None,
-                                                             apart)))
+                                                             groups, apart)))
         elif kind == "palindrome":
             size = len(c.cells)
             out.append(Propagator(c.cells, _equal(tuple((k, size - 1 - k) for k in range(size // 2)))))
@@ -359,12 +489,70 @@ def propagators(rules: Rules) -> "tuple[Propagator, ...]":
             if len(c.cells) > 2:  # with no cell between its ends, a between line asks nothing
                 out.append(Propagator(c.cells, _between(n)))
         elif kind == "quadruple":
-            out.append(Propagator(c.cells, _quadruple(len(c.cells), tuple(d - 1 for d in c.digits))))
+            out.append(Propagator(c.cells, _quadruple(len(c.cells), tuple(d - 1 for d in c.digits)),
+                                  sum(1 << (d - 1) for d in set(c.digits))))
         elif kind == "sandwich":
             out.append(Propagator(c.cells, _sandwich(n, c.value or 0)))
         else:
             raise ValueError(f"the variant solver does not know the {c.name(n)}")
+    return tuple(out) + _with_cages(rules, seen)
+
+
+#: Kinds read together with a Killer cage they overlap: their check is on their own cells alone.
+JOINED = frozenset({"quadruple", "arrow", "thermometer", "slow_thermometer", "whispers", "between", "palindrome",
+                    "clone", "renban"})
+#: The most cells a constraint and a cage read together may cover (their fillings are enumerated), and the
+#: most candidate combinations (the product of the cells' candidate counts) enumerated at once: four open
+#: cells of a 9x9 (6,561), not five (59,049) nor a 16x16's four.
+JOINED_CELLS = 6
+JOINED_FILLINGS = 10_000
+
+
+def _with_cages(rules: Rules, seen: "list[set[int]]") -> "tuple[Propagator, ...]":
+    """A constraint and a Killer cage that share two cells or more, read together: each alone allows
+    digits no filling of both does (a quadruple's 3, 4, 5 and a cage of 11 on three of its cells: the
+    cage is 2, 4, 5)."""
+    n = rules.shape.side
+    out = []
+    for cage in rules.cages:
+        inside = set(cage.cells)
+        for c in rules.constraints:
+            own = (*c.cells, *c.head)
+            if c.kind not in JOINED or len(inside & set(own)) < 2:
+                continue
+            cells = (*cage.cells, *(i for i in own if i not in inside))
+            if len(cells) > JOINED_CELLS:
+                continue
+            where = {i: k for k, i in enumerate(cells)}
+            last_cage, total = len(cage.cells) - 1, cage.total
+            checks = [(max(where[i] for i in own), _holds_on(c, cells, n))]
+            if total is not None:
+                checks.append((last_cage, lambda digits, k=last_cage + 1, t=total: sum(digits[:k]) == t))
+            apart = tuple(tuple(j for j in range(k) if cells[j] in seen[i]) for k, i in enumerate(cells))
+            out.append(Propagator(cells, _joint(n, len(cells), apart, tuple(checks))))
     return tuple(out)
+
+
+def _holds_on(c: Constraint, cells: "tuple[int, ...]", n: int) -> "Callable[[list[int]], bool]":
+    """`constraints.holds` for `c`, reading the digits of `cells` from a list in their order."""
+    values = [0] * (n * n)
+
+    def check(digits: "list[int]") -> bool:
+        for i, v in zip(cells, digits):
+            values[i] = v
+        return holds(c, values, n)
+
+    return check
+
+
+def _runs(cells: "tuple[int, ...]", seen: "list[set[int]]") -> "tuple[tuple[int, int], ...]":
+    """`cells` cut into runs [start, end) of neighbours along the line that all see each other."""
+    runs, start = [], 0
+    for k in range(1, len(cells) + 1):
+        if k == len(cells) or any(cells[k] not in seen[cells[j]] for j in range(start, k)):
+            runs.append((start, k))
+            start = k
+    return tuple(runs)
 
 
 def renban_windows(size: int, n: int) -> "tuple[int, ...]":
@@ -449,3 +637,22 @@ def distinct_groups(rules: Rules) -> "list[tuple[int, ...]]":
         elif c.kind == "arrow" and len(c.head) == 1 and len(c.cells) > 1:
             groups += [(c.head[0], i) for i in c.cells]
     return groups
+
+
+def equal_groups(rules: Rules) -> "list[tuple[int, ...]]":
+    """Cells the palette makes hold one digit, in groups (pairs joined when they share a cell): a
+    palindrome's mirrored cells, a clone's twins, a one-cell arrow and its one-cell circle."""
+    pairs: "list[tuple[int, int]]" = []
+    for c in rules.constraints:
+        if c.kind == "palindrome":
+            pairs += [(c.cells[k], c.cells[-1 - k]) for k in range(len(c.cells) // 2)]
+        elif c.kind == "clone":
+            pairs += list(zip(c.cells, c.head))
+        elif c.kind == "arrow" and len(c.cells) == 1 and len(c.head) == 1:
+            pairs.append((c.cells[0], c.head[0]))
+    group_of: "dict[int, set[int]]" = {}
+    for a, b in pairs:
+        joined = group_of.get(a, {a}) | group_of.get(b, {b})
+        for i in joined:
+            group_of[i] = joined
+    return list({id(g): tuple(sorted(g)) for g in group_of.values()}.values())

@@ -21,7 +21,7 @@ from functools import cached_property, lru_cache
 from typing import Callable, NamedTuple
 
 from ..core.solver import _folder
-from .propagators import distinct_groups
+from .propagators import distinct_groups, equal_groups
 from .rules import Rules
 
 #: A fold (see `solver._folder`): (once, twice) -> (once, twice).
@@ -80,6 +80,15 @@ class Topology:
         if rules.anti_knight or rules.anti_king:
             for i, far in enumerate(rules.moves):
                 peers[i] |= _board(far)
+        # Cells that hold one digit (clones, palindromes, one-cell arrows) share their peers: a cell that
+        # sees one cannot hold the other's digit either.
+        for group in equal_groups(rules):
+            shared = 0
+            for c in group:
+                shared |= peers[c]
+            shared &= ~_board(group)
+            for c in group:
+                peers[c] |= shared
         #: for each cell, the cells that must hold another digit (`Rules.peers` as boards)
         self.peer_masks: "tuple[int, ...]" = tuple(p & ~(1 << i) for i, p in enumerate(peers))
         self._full = list(classic) + [h for h in more if h.bit_count() == n]  # rows, columns, boxes or regions, ...
