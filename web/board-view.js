@@ -5,7 +5,7 @@
 
 import { ALPHABET } from './grid-codec.js';
 import { LinkLayer, StepsPanel, paintMarks } from './logic-view.js';
-import { paletteCounts, paletteSentences } from './palette-draw.js';
+import { paletteText } from './palette-draw.js';
 import { RulesLayer, describeRules, regionOf } from './variant-view.js';
 
 export function make(tag, props = {}, attrs = {}) {
@@ -114,12 +114,11 @@ export class BoardView {
     });
     this.ruleWords = describeRules(rules, this.shape);
     this.rulesLayer.draw(rules, this.shape, this.regionNumbers);
-    const counts = paletteCounts(rules);
-    this.summary.textContent = counts ? `Rules: ${counts}.` : '';
-    this.summary.hidden = !counts;
-    const sentences = paletteSentences(rules, n);
-    this.ruleSentences.textContent = sentences.length ? `Rules: ${sentences.join('. ')}.` : '';
-    if (sentences.length) this.board.setAttribute('aria-describedby', 'rules-words');
+    const { summary, words } = paletteText(rules, n);
+    this.summary.textContent = summary;
+    this.summary.hidden = !summary;
+    this.ruleSentences.textContent = words;
+    if (words) this.board.setAttribute('aria-describedby', 'rules-words');
     else this.board.removeAttribute('aria-describedby');
     this.renderPeers();                 // a Jigsaw region changes who the focused cell's peers are
   }

@@ -105,6 +105,15 @@ export function paletteCounts(rules) {
   return parts.join(', ');
 }
 
+/** What a board shows and says of the palette besides its drawing: `summary`, the line under the board
+ *  ("Rules: 2 thermometers, 1 V."), and `words`, every rule in a sentence for the grid's description
+ *  ("Rules: Thermometer from r1c1 to r1c4. ..."); both '' when the rules have no palette. */
+export function paletteText(rules, n) {
+  const counts = paletteCounts(rules);
+  const sentences = paletteSentences(rules, n);
+  return { summary: counts ? `Rules: ${counts}.` : '', words: sentences.length ? `Rules: ${sentences.join('. ')}.` : '' };
+}
+
 /** One sentence per constraint, then per rules-wide flag: "Thermometer from r1c1 to r1c4". */
 export function paletteSentences(rules, n) {
   const out = (rules?.constraints ?? []).map((c) => sentence(c, n));

@@ -1,13 +1,18 @@
 // play-board.js: the Play page's board: a role="grid" of cells showing givens, entries and pencil marks,
 // with one roving tab stop. It draws a Game (play-game.js) and turns keys into actions for the page:
 //
-//   const board = new PlayBoard(element, { onKey(action, cellIndex) });
+//   const board = new PlayBoard(element, { onKey(action, cellIndex), summary, words });
 //   board.show(game, { mistakes: [i, ...] });   // redraw every cell
 //
 // Actions: {type: 'digit', digit, mode?}, {type: 'erase'}, {type: 'mode', mode ('next' cycles)}, {type: 'undo'},
 // {type: 'redo'}. Z, X and C pick a mode unless the grid uses that letter as a digit (C from 12x12 up).
 // A variant game's rules are drawn by variant-view.js (the element's own layer): Jigsaw regions as thick
 // borders, cages, diagonals and windows in an SVG over the board; each cell's aria-description says them.
+// The setters' palette is drawn as on the Solve page (palette-draw.js): the element's parent is the board's
+// frame, which gets a margin for clues outside the grid (little killers, sandwiches) only when there are some;
+// `summary` (a paragraph under the board) counts the rules and `words` (visually hidden, part of the grid's
+// description) says each one.
+import { paletteText } from './palette-draw.js';
 import { SYMBOLS, digitsOf } from './play-game.js';
 import { RulesLayer, describeRules, regionOf } from './variant-view.js';
 
@@ -16,16 +21,20 @@ const MODE_KEYS = { z: 'digit', x: 'corner', c: 'centre' };
 const CORNER_SLOTS = [0, 2, 6, 8, 1, 7, 3, 5, 4];
 
 export class PlayBoard {
-  constructor(element, { onKey }) {
+  constructor(element, { onKey, summary = null, words = null }) {
     this.element = element;
     this.onKey = onKey;
+    this.summary = summary;
+    this.words = words;
+    this.describedBy = element.getAttribute('aria-describedby') ?? ''; // the page's own description (key help)
     this.game = null;
     this.selected = 0;
     this.cells = [];
     this.side = 0;
     this.rulesKey = null; // the rules drawn (as JSON), to redraw them only when they change
     this.ruleWords = [];
-    this.rulesLayer = new RulesLayer(element.parentElement);
+    this.frame = element.parentElement;
+    this.rulesLayer = new RulesLayer(this.frame);
     element.setAttribute('role', 'grid');
     element.addEventListener('keydown', (event) => this.#keydown(event));
     element.addEventListener('pointerdown', (event) => {
@@ -90,6 +99,7 @@ export class PlayBoard {
     this.boxCols = boxCols;
     this.element.replaceChildren();
     this.element.style.setProperty('--side', side);
+    this.frame.style.setProperty('--n', side); // the margin for clues outside the grid is a cell wide
     this.element.style.setProperty('--mark-cols', Math.ceil(Math.sqrt(side)));
     this.element.dataset.side = side;
     this.cells = [];
@@ -112,7 +122,8 @@ export class PlayBoard {
     this.select(Math.min(this.selected, side * side - 1), false);
   }
 
-  /** Region borders (the boxes, or Jigsaw regions), the cage totals' cells, the SVG layer and the words. */
+  /** Region borders (the boxes, or Jigsaw regions), the cage totals' cells, the SVG layer and the words (per
+   *  cell, and for the palette the line under the board and the grid's description). */
   #showRules(rules, shape, key) {
     const n = shape.side;
     const region = regionOf(rules, shape);
@@ -127,6 +138,15 @@ export class PlayBoard {
     this.element.classList.toggle('has-cages', Boolean(rules?.cages?.length));
     this.ruleWords = describeRules(rules, shape);
     this.rulesLayer.draw(rules, shape);
+    const { summary, words } = paletteText(rules, n);
+    if (this.summary) {
+      this.summary.textContent = summary;
+      this.summary.hidden = !summary;
+    }
+    if (this.words) this.words.textContent = words;
+    const describedBy = [words && this.words?.id, this.describedBy].filter(Boolean).join(' ');
+    if (describedBy) this.element.setAttribute('aria-describedby', describedBy);
+    else this.element.removeAttribute('aria-describedby');
     this.rulesKey = key;
   }
 

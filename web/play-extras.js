@@ -2,7 +2,8 @@
 //
 // Print: the page's print stylesheet (play.css, @media print) shows only #print-sheet, which holds the
 // current puzzle's givens, or a page of new puzzles made with the form's options; a variant's rules are
-// drawn over each grid by variant-view.js (black on white in print).
+// drawn over each grid by variant-view.js (black on white in print), clues outside the grid in a margin as on
+// the screen, and the palette's rules counted under it (palette-draw.js).
 // Export: the engine's `export_game` request writes the line, the .sdk text, SudokuWiki's string and the
 // solver links (sudoku_core/bridge/ops_play.py says where each format is defined); for a variant puzzle the
 // engine's `link` request writes f-puzzles and SudokuPad links that carry the rules, SudokuWiki's classic
@@ -10,6 +11,7 @@
 // Links only: nothing is sent anywhere unless the person follows one.
 import { fragmentOf } from './grid-codec.js';
 import { digitsOf } from './play-game.js';
+import { paletteText } from './palette-draw.js';
 import { encodeRules } from './rules-codec.js';
 import { RulesLayer, regionOf } from './variant-view.js';
 
@@ -51,10 +53,22 @@ export function renderSheet(puzzles, perPage = puzzles.length) {
       cell.textContent = ch === '.' ? '' : ch;
       grid.append(cell);
     });
-    if (made.rules) new RulesLayer(grid).draw(made.rules, shape);
+    const frame = document.createElement('div');
+    frame.className = 'board-frame sheet-frame';
+    frame.style.setProperty('--n', n);
+    frame.append(grid);
+    if (made.rules) new RulesLayer(frame).draw(made.rules, shape);
+    figure.append(frame);
+    const { summary } = paletteText(made.rules, n);
+    if (summary) {
+      const line = document.createElement('p');
+      line.className = 'rules-summary';
+      line.textContent = summary;
+      figure.append(line);
+    }
     const text = document.createElement('figcaption');
     text.textContent = caption(made);
-    figure.append(grid, text);
+    figure.append(text);
     sheet.append(figure);
   }
 }

@@ -40,7 +40,7 @@ let generation = null; // the AbortController of the running generation
 let listeners = []; // called after every change of the game (export, print sheet)
 
 const board = new PlayBoard($('board'), {
-  onKey: (action, i) => act(action, i),
+  onKey: (action, i) => act(action, i), summary: $('rules-summary'), words: $('rules-words'),
 });
 
 // -- settings (mode, mistake marking) survive reloads too ------------------------------------------------

@@ -9,7 +9,7 @@ import { PALETTE_CSS, drawPalette, hasOutside, paletteWords, sameConstraint } fr
 const SVG = 'http://www.w3.org/2000/svg';
 
 export const VARIANT_CSS = `
-.rules-layer { position: absolute; inset: calc(3px + var(--outside, 0px)); width: calc(100% - 6px - 2 * var(--outside, 0px)); height: calc(100% - 6px - 2 * var(--outside, 0px)); pointer-events: none; z-index: 2;  /* over the focused cell's background */ }
+.rules-layer { position: absolute; inset: calc(var(--_board-border, 3px) + var(--outside, 0px)); width: calc(100% - 2 * var(--_board-border, 3px) - 2 * var(--outside, 0px)); height: calc(100% - 2 * var(--_board-border, 3px) - 2 * var(--outside, 0px)); pointer-events: none; z-index: 2;  /* over the focused cell's background */ }
 .rules-layer .shade { fill: var(--sudoku-variant-shade, light-dark(rgba(10, 91, 211, 0.08), rgba(68, 147, 248, 0.14))); }
 .rules-layer .diagonal { stroke: var(--sudoku-variant-line, light-dark(rgba(10, 91, 211, 0.35), rgba(68, 147, 248, 0.45))); stroke-width: 2px; vector-effect: non-scaling-stroke; }
 .rules-layer .cage { fill: none; stroke: var(--_fg); stroke-width: 1.2px; stroke-dasharray: 4 3; vector-effect: non-scaling-stroke; }
@@ -108,7 +108,10 @@ function windowCells(rules, shape) {
   return cells;
 }
 
-/** The SVG layer over the board that draws shading, diagonals and cages. */
+/** The SVG layer over the board that draws shading, diagonals and cages. Its host (a `.board-frame` around the
+ *  board) gets the class `outside` when clues stand outside the grid, and with it a margin a cell wide
+ *  (palette-draw.js's `--outside`, from the host's `--n`); the layer covers the board inside its border
+ *  (`--_board-border`, 3px unless the page sets it). */
 export class RulesLayer {
   constructor(host) {
     this.host = host;

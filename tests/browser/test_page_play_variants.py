@@ -43,7 +43,7 @@ class Play:
         self.helpers = helpers
         self.board = page.get_by_role("grid", name="Sudoku board")
         self.status = page.locator("#status")
-        self.layer = page.locator(".board-wrap > svg.rules-layer")
+        self.layer = page.locator(".board-wrap svg.rules-layer")
 
     def cell(self, row: int, col: int):
         return self.board.get_by_role("gridcell", name=re.compile(rf"^Row {row}, column {col},"))
@@ -139,6 +139,8 @@ def test_a_killer_puzzle_draws_its_cages_with_totals_and_says_them(play, page):
     expect(page.locator("#game-info")).to_contain_text(f"Killer · {len(cages)} cages")
     expect(play.layer).to_be_visible()
     expect(play.layer.locator("text.total")).to_have_count(len(cages))
+    # No clue outside the grid, so no margin: the board fills its place.
+    assert play.board.bounding_box()["width"] == pytest.approx(page.locator(".board-wrap").bounding_box()["width"], abs=1)
     assert sorted(play.layer.locator("text.total").all_text_contents()) == sorted(str(c["total"]) for c in cages)
     assert play.layer.locator("line.cage").count() >= 4 * len(cages)  # every cage closed by dashed sides
     words = play.descriptions()
@@ -239,6 +241,118 @@ def test_a_jigsaw_puzzle_draws_its_regions_as_thick_borders(play, page):
     for k, cells in enumerate(regions):
         assert all(f"in region {k + 1}" in words[i] for i in cells)
     expect(page.locator("#game-info")).to_contain_text("Jigsaw")
+
+
+# -- clues outside the grid ------------------------------------------------------------------------------------------
+# A palette game reaches Play as a saved game (the form makes none with clues outside): a classic puzzle with
+# little killers on all four sides and sandwich totals left of two rows and above two columns, from its solution.
+SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+PUZZLE = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+STEPS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
+
+
+def C(r: int, c: int) -> int:
+    return (r - 1) * 9 + c - 1
+
+
+def little_killer(r: int, c: int, direction: str) -> dict:
+    dr, dc = STEPS[direction]
+    cells = []
+    while 1 <= r <= 9 and 1 <= c <= 9:
+        cells.append(C(r, c))
+        r, c = r + dr, c + dc
+    return {"kind": "little_killer", "cells": cells, "value": sum(int(SOLUTION[i]) for i in cells), "direction": direction}
+
+
+def sandwich(cells: "list[int]") -> dict:
+    digits = [int(SOLUTION[i]) for i in cells]
+    a, b = sorted((digits.index(1), digits.index(9)))
+    return {"kind": "sandwich", "cells": cells, "value": sum(digits[a + 1:b])}
+
+
+OUTSIDE = {"constraints": [
+    little_killer(1, 2, "DR"), little_killer(2, 9, "DL"), little_killer(9, 3, "UR"), little_killer(8, 1, "UR"),
+    little_killer(9, 8, "UL"),
+    sandwich([C(4, c) for c in range(1, 10)]), sandwich([C(6, c) for c in range(1, 10)]),
+    sandwich([C(r, 3) for r in range(1, 10)]), sandwich([C(r, 9) for r in range(1, 10)]),
+]}
+
+
+def saved_game(puzzle: str, solution: str, rules: dict) -> str:
+    """A game as the page saves it (play-game.js toJSON, version 2: with rules), nothing played yet."""
+    info = {"size": "9x9", "side": 9, "boxRows": 3, "boxCols": 3, "seed": 7, "level": None, "symmetry": "none",
+            "rating": None, "givens": sum(ch != "." for ch in puzzle), "variant": None}
+    return json.dumps({"version": 2, "rules": rules, "info": info, "puzzle": puzzle, "solution": solution,
+                       "values": puzzle, "corner": [0] * 81, "centre": [0] * 81, "elapsedMs": 0, "solved": False,
+                       "undo": [], "redo": []})
+
+
+def inside(box: dict, outer: dict) -> bool:
+    return (box["x"] >= outer["x"] - 0.5 and box["y"] >= outer["y"] - 0.5
+            and box["x"] + box["width"] <= outer["x"] + outer["width"] + 0.5
+            and box["y"] + box["height"] <= outer["y"] + outer["height"] + 0.5)
+
+
+def overlaps(a: dict, b: dict) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def test_clues_outside_the_grid_stand_in_a_margin_unclipped_at_desktop_and_phone_widths_and_are_said(
+        context, site_server, browser_helpers):
+    other = context.new_page()
+    try:
+        other.goto(site_server.url + "engine-test.html")
+        other.evaluate("(text) => localStorage.setItem('sudoku-play/v1', text)", saved_game(PUZZLE, SOLUTION, OUTSIDE))
+        other.goto(site_server.url + "play.html")
+        play = Play(other, browser_helpers)
+        expect(play.cells()).to_have_count(81)
+        clues = play.layer.locator("g.pal-little_killer, g.pal-sandwich")
+        expect(clues).to_have_count(len(OUTSIDE["constraints"]))
+        for width in (1280, 375):
+            other.set_viewport_size({"width": width, "height": 900})
+            wrap = other.locator(".board-wrap")
+            wrap.scroll_into_view_if_needed()
+            view = {"x": 0, "y": 0, "width": width, "height": 900}
+            assert other.evaluate("() => document.documentElement.scrollWidth") <= width   # nothing pushed sideways
+            first, last = play.cell(1, 1).bounding_box(), play.cell(9, 9).bounding_box()
+            grid = {"x": first["x"], "y": first["y"], "width": last["x"] + last["width"] - first["x"],
+                    "height": last["y"] + last["height"] - first["y"]}                    # the cells, inside the border
+            for k in range(clues.count()):
+                box = clues.nth(k).bounding_box()
+                assert inside(box, view) and inside(box, wrap.bounding_box()), (width, k, box)
+                assert not overlaps(box, grid), (width, k, box, grid)
+            # A sandwich total stands left of its row, in line with it.
+            row4 = play.cell(4, 1).bounding_box()
+            total = play.layer.locator("g.pal-sandwich text").first.bounding_box()
+            assert total["x"] + total["width"] <= row4["x"] and row4["y"] <= total["y"] + total["height"] / 2 <= row4["y"] + row4["height"]
+            other.screenshot(path=f"/tmp/play_margin_{width}.png", full_page=True)
+        expect(play.layer.locator("g.pal-sandwich text")).to_have_text([str(c["value"]) for c in OUTSIDE["constraints"][5:]])
+        # Said as on the Solve page: the grid's description lists every clue, each cell says those it is under,
+        # and the line under the board counts them.
+        lk, sw = OUTSIDE["constraints"][0], OUTSIDE["constraints"][5]
+        expect(play.board).to_have_accessible_description(re.compile(
+            rf"Little killer {lk['value']}: the diagonal from r1c2 to r8c9 adds up to {lk['value']}\..*"
+            rf"Sandwich {sw['value']} for row 4: the digits between the 1 and the 9 add up to {sw['value']}\."))
+        assert f"sandwich {sw['value']} for row 4" in play.cell(4, 5).get_attribute("aria-description")
+        expect(other.locator("#rules-summary")).to_have_text("Rules: 5 little killer clues, 4 sandwich clues.")
+        # Printed with the margin too: the clues beside the grid, on the sheet.
+        other.emulate_media(media="print")
+        sheet = other.get_by_role("region", name="Printout")
+        printed = sheet.locator("svg.rules-layer").locator("g.pal-little_killer, g.pal-sandwich")
+        expect(printed).to_have_count(len(OUTSIDE["constraints"]))
+        figure = sheet.get_by_role("figure").bounding_box()
+        first, last = sheet.locator(".sheet-grid > div").first.bounding_box(), sheet.locator(".sheet-grid > div").last.bounding_box()
+        sheet_grid = {"x": first["x"], "y": first["y"], "width": last["x"] + last["width"] - first["x"],
+                      "height": last["y"] + last["height"] - first["y"]}
+        for k in range(printed.count()):
+            box = printed.nth(k).bounding_box()
+            assert inside(box, figure) and not overlaps(box, sheet_grid), (k, box)
+        expect(sheet.locator(".rules-summary")).to_have_text("Rules: 5 little killer clues, 4 sandwich clues.")
+        other.screenshot(path="/tmp/play_margin_print.png", full_page=True)
+        assert browser_helpers.console_errors(other) == []
+    finally:
+        other.close()
 
 
 # -- print and export -------------------------------------------------------------------------------------------------
