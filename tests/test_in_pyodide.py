@@ -44,10 +44,10 @@ def missing(what: str) -> None:
     pytest.skip(f"{what} (`make test` provides it)")
 
 
-#: The suite runs as this many Pyodide processes, each with the tests whose names hash to it (pytest-xdist
-#: spreads them over the cores beside the rest of the suite; one run alone took 9 minutes of a 2-core machine's
-#: 20). Each costs about 20 s of start-up.
-SHARDS = 6
+#: The suite runs as this many Pyodide processes, each with the tests whose name hashes to it (pytest-xdist
+#: spreads them over the cores beside the rest of the suite). Each costs about 10 s of start-up; with the
+#: variant hint paths sampled (`pyodide_sample`) the whole pass is some 300 s of one core.
+SHARDS = 4
 
 
 @pytest.fixture(scope="module")
