@@ -289,18 +289,24 @@ def test_parse_grid_rejects_bytes_with_type_error():
         parse_grid(PUZZLE.encode())  # type: ignore[arg-type]
 
 
+#: What "fast" means below: a reader that went over the line once per cell (quadratic) would take hours on a
+#: megabyte; one pass takes well under a second even on a busy shared machine, and inside Pyodide or
+#: MicroPython (whose runs of this suite share the bound).
+FAST_S = 10
+
+
 def test_a_one_megabyte_line_fails_fast_with_a_parse_error():
     start = time.perf_counter()
     err = reason_of("1" * 1_000_000)
     assert "1000000 cells" in err.reason
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < FAST_S
 
 
 def test_a_one_megabyte_line_of_spaced_items_fails_fast():
     start = time.perf_counter()
     with pytest.raises(ParseError):
         parse_grid("1 " * 500_000)
-    assert time.perf_counter() - start < 2
+    assert time.perf_counter() - start < FAST_S
 
 
 def test_a_number_of_thousands_of_digits_is_a_parse_error():
