@@ -33,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from technique_library import FINDERS, MAX_APPLICATIONS, Case, Outcome, parse_grid, run, solution_of  # noqa: E402
+from technique_library import FINDERS, Case, parse_grid, run, solution_of  # noqa: E402
 from sudoku_core import Grid  # noqa: E402
 from sudoku_core.logic.board import Board  # noqa: E402
 from sudoku_core.logic.position import Position  # noqa: E402
@@ -184,38 +184,6 @@ def place_singles(board: Board, solution: Grid, want_e: set, want_p: set, wrong:
         board.apply(step)
 
 
-def run_with_singles(case: Case, solution: Grid) -> Outcome:
-    """technique_library.run, but with the singles each step leaves placed and credited before the next."""
-    finder = FINDERS[case.technique]
-    board = case.position.board(unique=True)
-    want_e, want_p = set(case.eliminations), set(case.placements)
-    wrong, steps = [], 0
-    for steps in range(1, MAX_APPLICATIONS + 1):
-        step = finder(board)
-        if step is None:
-            steps -= 1
-            break
-        changed = False
-        for cell, digit in step.placements:
-            if solution.values[cell] != digit:
-                wrong.append((cell, digit, "placed"))
-            changed |= not board.values[cell]
-            want_p.discard((cell, digit))
-            want_e -= {(c, d) for c, d in want_e if c == cell and d != digit}  # a placement clears its cell
-        for cell, digit in step.eliminations:
-            if solution.values[cell] == digit:
-                wrong.append((cell, digit, "removed"))
-            changed |= bool(board.cands[cell] >> (digit - 1) & 1)
-            want_e.discard((cell, digit))
-        if wrong or not changed:
-            break
-        board.apply(step)
-        place_singles(board, solution, want_e, want_p, wrong)
-        if wrong or not want_e and not want_p:
-            break
-    return Outcome(not want_e and not want_p and not wrong, wrong, steps, tuple(sorted(want_e | want_p)))
-
-
 def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("reglib", type=Path, help="HoDoKu's reglib-1.3.txt")
@@ -225,7 +193,7 @@ def main(argv: "list[str] | None" = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="print every case missed or wrong")
     args = parser.parse_args(argv)
     codes = set(args.codes.split(",")) if args.codes else None
-    run_case = run_with_singles if args.singles else run
+    after = place_singles if args.singles else None
     print("mode: --singles (the singles each step leaves are placed and credited)" if args.singles
           else "mode: plain (the finder's own steps only)")
     rows: dict[str, dict] = defaultdict(lambda: {"cases": 0, "found": 0, "wrong": 0, "s": 0.0})
@@ -253,7 +221,7 @@ def main(argv: "list[str] | None" = None) -> int:
             print(f"line {number}: {code} has no unique solution")
             continue
         start = time.perf_counter()
-        outcome = run_case(case, solution)
+        outcome = run(case, solution, after)
         row["s"] += time.perf_counter() - start
         row["found"] += outcome.found
         row["wrong"] += len(outcome.wrong)

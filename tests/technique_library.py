@@ -96,7 +96,10 @@ def solution_of(grid: Grid) -> "Grid | None":
     return tally.first if tally.count == 1 and tally.gave_up is None else None
 
 
-def run(case: Case, solution: Grid) -> Outcome:
+def run(case: Case, solution: Grid, after=None) -> Outcome:
+    """The case's finder applied until it has made what the case expects, is wrong, or finds nothing more.
+    `after(board, solution, want_e, want_p, wrong)`, when given, runs after each step is applied (the reglib
+    bench places the singles a step leaves there)."""
     finder = FINDERS[case.technique]
     board = case.position.board(unique=True)
     want_e, want_p = set(case.eliminations), set(case.placements)
@@ -121,6 +124,8 @@ def run(case: Case, solution: Grid) -> Outcome:
         if wrong or not changed:
             break
         board.apply(step)
-        if not want_e and not want_p:
+        if after is not None:
+            after(board, solution, want_e, want_p, wrong)
+        if wrong or not want_e and not want_p:
             break
     return Outcome(not want_e and not want_p and not wrong, wrong, steps, tuple(sorted(want_e | want_p)))
