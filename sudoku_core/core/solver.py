@@ -96,6 +96,23 @@ def _tables(shape: Shape) -> _Tables:
     return t
 
 
+def count_planes(boards) -> "list[int]":
+    """How many of `boards` (cell boards) hold each cell, as a binary number across bit planes: bit k of a
+    cell's count is its bit in planes[k] (a ripple-carry adder on whole boards: n * log2(n) operations for
+    n boards, whatever the grid's size)."""
+    planes: "list[int]" = []
+    for b in boards:
+        carry = b
+        for k, plane in enumerate(planes):
+            planes[k] = plane ^ carry
+            carry &= plane
+            if not carry:
+                break
+        if carry:
+            planes.append(carry)
+    return planes
+
+
 class _Search:
     """One search over one puzzle; `solutions()` yields solved candidate states in a fixed order."""
 
@@ -271,16 +288,7 @@ class _Search:
         """The first unsolved cell with the fewest candidates, for when no cell has two. Counts are
         kept as binary numbers across bit planes (a ripple-carry adder on whole boards), so open
         grids of any size cost n * log2(n) board operations rather than a walk over every cell."""
-        planes: "list[int]" = []
-        for b in boards:
-            carry = b
-            for k, plane in enumerate(planes):
-                planes[k] = plane ^ carry
-                carry &= plane
-                if not carry:
-                    break
-            if carry:
-                planes.append(carry)
+        planes = count_planes(boards)
         fewest = unsolved & self.t.all_cells
         for plane in reversed(planes):  # most significant first: keep cells with a 0 where any has one
             if fewest & ~plane:

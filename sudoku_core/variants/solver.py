@@ -325,16 +325,7 @@ class _Search(solver._Search):
         (`_propagate_weighed`; conflict-directed, as in "dom/wdeg"). Together: half the nodes of the classic
         choice on the palette set, a tenth on the published one (docs/variants.md)."""
         unsolved = ~solved & self.t.all_cells
-        planes: "list[int]" = []  # candidate counts as binary numbers, bit k of each cell's in planes[k]
-        for b in cand[:-1]:
-            carry = b & unsolved
-            for k, plane in enumerate(planes):
-                planes[k] = plane ^ carry
-                carry &= plane
-                if not carry:
-                    break
-            if carry:
-                planes.append(carry)
+        planes = solver.count_planes(b & unsolved for b in cand[:-1])  # each cell's candidate count
         peer_masks, ties, weights = self.t.peer_masks, self.t.ties, self.weights
         most = self.t.most_ties * self.heaviest  # the greatest denominator
         best, best_score = -1, float(self.t.n + 1)
