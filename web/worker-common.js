@@ -79,9 +79,20 @@ export async function fetchEarly(large) {
     const url = String(input instanceof Request ? input.url : input);
     const response = early.get(url);
     early.delete(url);
-    return downloads.track(url, await (response ?? fetchDirectly(input, init)));
+    return downloads.track(url, asWasm(url, await (response ?? fetchDirectly(input, init))));
   };
   return () => { self.fetch = fetchDirectly; };
+}
+
+/** A .wasm response typed as WebAssembly's streaming compiler requires: a host that does not know the
+ *  extension sends application/octet-stream, which it refuses (Pyodide's loader then stalled on a second,
+ *  uncounted download of the same file). The bytes are ours either way: only the type is wrong. */
+function asWasm(url, response) {
+  if (!response.ok || !new URL(url, self.location.href).pathname.endsWith('.wasm')) return response;
+  if (response.headers.get('Content-Type')?.split(';')[0].trim() === 'application/wasm') return response;
+  const headers = new Headers(response.headers);
+  headers.set('Content-Type', 'application/wasm');
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 /** Run each solving op once before saying 'ready' (tables built, code generated, formats read on first use),

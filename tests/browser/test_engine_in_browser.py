@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 
 import pytest
 
@@ -60,6 +61,8 @@ def test_the_page_requests_nothing_from_another_origin(engine_page, shared_conte
 
 def test_the_runtime_and_library_come_from_the_site_under_names_that_carry_their_digest(
         engine_page, shared_context, browser_helpers):
+    # an op only the full engine answers: Pyodide is loaded in this context whichever tests ran before
+    assert browser_helpers.engine_request(engine_page, "hint", {"puzzle": PUZZLE})["ok"]
     urls = [u.split("?")[0] for u in browser_helpers.request_log(shared_context)]
     assert any(re.search(r"/pyodide/[0-9a-f]{12}/pyodide\.asm\.wasm$", u) for u in urls)
     assert any(re.search(r"/pyodide/python-[0-9a-f]{12}\.zip$", u) for u in urls)
@@ -242,3 +245,27 @@ def test_the_site_works_from_a_sub_path(new_context, site_dir, serve_directory, 
     assert reply["ok"] and reply["result"]["solution"] == SOLUTION
     outside = [u for u in browser_helpers.request_log(context) if "/games/sudoku/" not in u]
     assert outside == []
+
+
+def test_a_host_that_sends_wasm_as_octet_stream_still_starts_both_runtimes(new_context, site_server,
+                                                                           browser_helpers):
+    # A static host that does not know the extension sends .wasm as application/octet-stream, which the
+    # browser's streaming compiler refuses.
+    context = new_context(service_workers="block")
+
+    def untyped(route):
+        response = route.fetch()
+        route.fulfill(response=response, headers={**response.headers, "content-type": "application/octet-stream"})
+
+    context.route("**/*.wasm*", untyped)
+    page = context.new_page()
+    page.goto(site_server.url + "engine-test.html?sw=0&fullEngine=now")
+    info = browser_helpers.wait_for_engine(page)
+    assert info["runtime"] in ("micropython", "pyodide")
+    deadline = time.monotonic() + 90
+    while browser_helpers.wait_for_engine(page)["runtime"] != "pyodide":
+        assert time.monotonic() < deadline, "Pyodide did not take over"
+        page.wait_for_timeout(200)
+    reply = browser_helpers.engine_request(page, "hint", {"puzzle": PUZZLE})
+    assert reply["ok"], reply
+    assert page.locator("html[data-engine=failed]").count() == 0
