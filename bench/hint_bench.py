@@ -7,7 +7,8 @@
 Two positions per puzzle, as a person asks for hints: the start, and the hardest (the grid and pencil
 marks just before the engine's own path takes its hardest step, every earlier step applied). For each it
 times `next_step(grid, marks)` and the bridge's `hint` op as the page sends it (with the givens, so a wrong
-entry would be caught first, and the marks), and prints median, p90, p99 and max in ms.
+entry would be caught first, and the marks), and prints median, p90, p99 and max in ms, and the techniques
+whose hints were slowest.
 """
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import argparse
 import gzip
 import random
 import statistics
+from collections import defaultdict
 import sys
 import time
 from pathlib import Path
@@ -53,10 +55,10 @@ def pct(values: "list[float]", q: float) -> float:
     return ordered[min(len(ordered) - 1, max(0, round(q * (len(ordered) - 1))))]
 
 
-def timed(action) -> float:
+def timed(action) -> "tuple[float, object]":
     start = time.perf_counter()
-    action()
-    return (time.perf_counter() - start) * 1000
+    result = action()
+    return (time.perf_counter() - start) * 1000, result
 
 
 def main() -> int:
@@ -72,18 +74,26 @@ def main() -> int:
     print()
     print("| position | call                          | median ms | p90 ms | p99 ms | max ms |")
     print("| -------- | ----------------------------- | --------: | -----: | -----: | -----: |")
+    by_technique: dict[str, list[float]] = defaultdict(list)  # next_step's times by the technique it found
     for label, cases in positions.items():
         steps, hints = [], []
         for line, marks, givens in cases:
             grid = Grid.parse(line)
-            steps.append(timed(lambda: next_step(grid, marks)))
+            ms, step = timed(lambda: next_step(grid, marks))
+            steps.append(ms)
+            by_technique[step.technique if step else "(none)"].append(ms)
             request = {"op": "hint", "puzzle": line, "givens": givens, "shape": "9x9"}
             if marks is not None:
                 request["candidates"] = marks
-            hints.append(timed(lambda: handle(request)))
+            hints.append(timed(lambda: handle(request))[0])
         for name, times in (("next_step(grid, marks)", steps), ("bridge hint (givens, marks)", hints)):
             print(f"| {label:8} | {name:29} | {statistics.median(times):9.1f} | {pct(times, 0.9):6.1f} "
                   f"| {pct(times, 0.99):6.1f} | {max(times):6.1f} |")
+    # a hint runs every finder before the one that applies: the slowest are the hints the late finders give
+    slowest = sorted(by_technique.items(), key=lambda kv: -max(kv[1]))[:5]
+    print()
+    print("slowest techniques (next_step, both positions; hints found, median and max ms): " + "; ".join(
+        f"{name} {len(times)}, {statistics.median(times):.1f}, {max(times):.1f}" for name, times in slowest))
     return 0
 
 

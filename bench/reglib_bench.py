@@ -2,24 +2,33 @@
 """HoDoKu's regression library as a benchmark of our technique finders: per HoDoKu technique code, how
 many cases it has, how many our finder for it finds and how many of its steps are wrong (must be 0).
 
-    python bench/reglib_bench.py PATH/TO/reglib-1.3.txt [--codes 0310,0402] [--singles] [-v]
+    python bench/reglib_bench.py PATH/TO/reglib-1.3.txt [--codes 0310,0402] [-v]
 
 The library is HoDoKu's (Bernhard Hobiger, GPL): download the HoDoKu distribution from
 https://sourceforge.net/projects/hodoku/ and take reglib-1.3.txt from it. It is read as data only and
 is not part of this repository. Lines are `:code:candidates:grid:deleted:eliminations:placements:extra`
 (candidates as digit-row-col); a code ending in `-x` is a must-not-find case and is skipped.
 
-A case is run as tests/technique_library.py runs ours: the finder is applied again and again (each step
-applied) until every expected elimination and placement is made, and a step that removes the
-solution's digit or places another one is wrong. A case of a single-digit technique whose expected
-result is another digit is off the technique's definition: it is skipped and listed. The families (our
-technique names) under 80% are listed at the end, and so are the codes we have no finder for.
+Each case is run in three modes, as tests/technique_library.py runs ours (the finder applied again and
+again, each step applied, until every expected elimination and placement is made; a step that removes the
+solution's digit or places another one is wrong), and each mode's count is printed:
 
-With `--singles`, after each step the singles it leaves (Full House, Naked and Hidden Single) are placed,
-as the hint path places them before it looks for the next step, and what they make counts: a single's
-placement, its cell's other digits and its digit in its peers (a single the solution contradicts is wrong).
-HoDoKu's expected results for a chain often include eliminations its instance makes only through such a
-single.
+* plain: the finder's own steps, each its own choice (the most eliminations first). Where a library
+  position holds several instances, the finder may take another one first whose eliminations leave a
+  single that breaks the expected one; the finder then has nothing more to find.
+* focus: a finder that takes a `focus` (sudoku_core.logic.step.Focus: the chains and loops, ALS-XY-Chain,
+  XYZ-Wing, Sue de Coq, Franken and Mutant fish) is asked each time for the instance removing what the
+  case still expects, as HoDoKu's own test asks its finder for the instance of the case's candidates (the
+  library's header: "look for a Uniqueness Test Type 4 ... that eliminates candidates for digit 3"); the
+  others run as in plain.
+* singles: after each step the singles it leaves (Full House, Naked and Hidden Single) are placed, as the
+  hint path places them before it looks for the next step, and what they make counts: a single's
+  placement, its cell's other digits and its digit in its peers (a single the solution contradicts is
+  wrong). HoDoKu's expected results then often follow from a single, not from the finder.
+
+A case of a single-digit technique whose expected result is another digit is off the technique's
+definition: it is skipped and listed. The families (our technique names) under 80% are listed per mode,
+and so are the codes we have no finder for.
 """
 from __future__ import annotations
 
@@ -33,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from technique_library import FINDERS, Case, parse_grid, run, solution_of  # noqa: E402
+from technique_library import FINDERS, Case, parse_grid, run, solution_of, takes_focus  # noqa: E402
 from sudoku_core import Grid  # noqa: E402
 from sudoku_core.logic.board import Board  # noqa: E402
 from sudoku_core.logic.position import Position  # noqa: E402
@@ -184,19 +193,17 @@ def place_singles(board: Board, solution: Grid, want_e: set, want_p: set, wrong:
         board.apply(step)
 
 
+MODES = ("plain", "focus", "singles")
+
+
 def main(argv: "list[str] | None" = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("reglib", type=Path, help="HoDoKu's reglib-1.3.txt")
     parser.add_argument("--codes", help="comma-separated technique codes (default: all)")
-    parser.add_argument("--singles", action="store_true",
-                        help="place and credit the singles each step leaves, as the hint path does")
     parser.add_argument("-v", "--verbose", action="store_true", help="print every case missed or wrong")
     args = parser.parse_args(argv)
     codes = set(args.codes.split(",")) if args.codes else None
-    after = place_singles if args.singles else None
-    print("mode: --singles (the singles each step leaves are placed and credited)" if args.singles
-          else "mode: plain (the finder's own steps only)")
-    rows: dict[str, dict] = defaultdict(lambda: {"cases": 0, "found": 0, "wrong": 0, "s": 0.0})
+    rows: dict[str, dict] = defaultdict(lambda: {"cases": 0, "wrong": 0, "s": 0.0, **dict.fromkeys(MODES, 0)})
     unknown, unmapped, off = set(), defaultdict(int), []
     for number, code, fields in cases(args.reglib, codes):
         if code not in CODES:
@@ -221,34 +228,40 @@ def main(argv: "list[str] | None" = None) -> int:
             print(f"line {number}: {code} has no unique solution")
             continue
         start = time.perf_counter()
-        outcome = run(case, solution, after)
+        outcome = run(case, solution)
         row["s"] += time.perf_counter() - start
-        row["found"] += outcome.found
-        row["wrong"] += len(outcome.wrong)
-        if args.verbose and not outcome.found:
-            print(f"line {number}: {code} {name} missing {outcome.missing} wrong {outcome.wrong}")
-    print(f"{'code':6} {'HoDoKu technique':34} {'our finder':32} {'cases':>5} {'found':>5} {'wrong':>5} {'s':>6}")
-    families: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+        outcomes = {"plain": outcome, "focus": run(case, solution, focus=True) if takes_focus(name) else outcome,
+                    "singles": run(case, solution, place_singles)}
+        for mode, out in outcomes.items():
+            row[mode] += out.found
+            row["wrong"] += len(out.wrong)
+            if args.verbose and not out.found:
+                print(f"line {number}: {code} {name} [{mode}] missing {out.missing} wrong {out.wrong}")
+    print(f"{'code':6} {'HoDoKu technique':34} {'our finder':32} {'cases':>5} {'plain':>5} {'focus':>5} "
+          f"{'+sing':>5} {'wrong':>5} {'s':>6}")
+    families: dict[str, dict] = defaultdict(lambda: defaultdict(int))
     for code in sorted(rows):
         row = rows[code]
         label, name = CODES[code]
-        print(f"{code:6} {label:34} {name:32} {row['cases']:5} {row['found']:5} {row['wrong']:5} {row['s']:6.2f}")
-        family = families[name]
-        family[0] += row["cases"]
-        family[1] += row["found"]
-        family[2] += row["wrong"]
-    total = [sum(f[i] for f in families.values()) for i in range(3)]
-    share = 100 * total[1] / total[0] if total[0] else 0.0
-    print(f"all: {total[1]}/{total[0]} found ({share:.1f}%), {total[2]} wrong")
-    weak = [f"{name} {f[1]}/{f[0]}" for name, f in families.items() if f[1] < 0.8 * f[0]]
-    print("families under 80%:", ", ".join(weak) or "none")
+        print(f"{code:6} {label:34} {name:32} {row['cases']:5} {row['plain']:5} {row['focus']:5} {row['singles']:5} "
+              f"{row['wrong']:5} {row['s']:6.2f}")
+        for key in ("cases", "wrong", *MODES):
+            families[name][key] += row[key]
+    total = {key: sum(f[key] for f in families.values()) for key in ("cases", "wrong", *MODES)}
+    print(f"wrong steps in every mode: {total['wrong']}")
+    for mode, label in zip(MODES, ("plain (the finder's own steps)", "focus (asked for the case's candidates)",
+                                   "singles (placed after each step, as the hint path does)")):
+        share = 100 * total[mode] / total["cases"] if total["cases"] else 0.0
+        weak = [f"{name} {f[mode]}/{f['cases']}" for name, f in families.items() if f[mode] < 0.8 * f["cases"]]
+        print(f"{label}: {total[mode]}/{total['cases']} found ({share:.1f}%); families under 80%: "
+              f"{', '.join(weak) or 'none'}")
     none = [code for code, (_, name) in CODES.items() if name is None or name not in FINDERS]
     print("codes without a finder (cases skipped):", ", ".join(f"{c} {CODES[c][0]} ({unmapped[c]})" for c in none))
     if off:
         print("skipped, another digit than the technique's own:", ", ".join(off))
     if unknown:
         print("unknown codes:", ", ".join(sorted(unknown)))
-    return 1 if total[2] else 0
+    return 1 if total["wrong"] else 0
 
 
 if __name__ == "__main__":

@@ -22,10 +22,12 @@ removed candidates must not include the solution's digit (a case that breaks eit
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from pathlib import Path
 
 from sudoku_core import Grid
+from sudoku_core.logic.board import bits
 from sudoku_core.logic.path import TECHNIQUES
 from sudoku_core.logic.position import Position, parse_marks
 from sudoku_core.core.solver import solve_and_count
@@ -96,16 +98,27 @@ def solution_of(grid: Grid) -> "Grid | None":
     return tally.first if tally.count == 1 and tally.gave_up is None else None
 
 
-def run(case: Case, solution: Grid, after=None) -> Outcome:
+def takes_focus(technique: str) -> bool:
+    """Whether the technique's finder can be asked for the instance removing given candidates (`focus`)."""
+    return "focus" in inspect.signature(FINDERS[technique]).parameters
+
+
+def run(case: Case, solution: Grid, after=None, focus: bool = False) -> Outcome:
     """The case's finder applied until it has made what the case expects, is wrong, or finds nothing more.
     `after(board, solution, want_e, want_p, wrong)`, when given, runs after each step is applied (the reglib
-    bench places the singles a step leaves there)."""
+    bench places the singles a step leaves there). With `focus`, a finder that takes one is asked each time
+    for the step removing the most of what the case still expects (a placement: its cell's other digits)."""
     finder = FINDERS[case.technique]
     board = case.position.board(unique=True)
     want_e, want_p = set(case.eliminations), set(case.placements)
     wrong, steps = [], 0
+    focus = focus and takes_focus(case.technique)
     for steps in range(1, MAX_APPLICATIONS + 1):
-        step = finder(board)
+        if focus:
+            placed = {(cell, d + 1) for cell, digit in want_p for d in bits(board.cands[cell]) if d + 1 != digit}
+            step = finder(board, focus=tuple(sorted(want_e | placed)))
+        else:
+            step = finder(board)
         if step is None:
             steps -= 1
             break

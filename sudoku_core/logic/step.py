@@ -12,6 +12,20 @@ if TYPE_CHECKING:
     from ..variants.rules import Rules
 
 
+#: (cell, digit) candidates a finder is asked to remove: given one, a finder that takes a `focus` ranks its
+#: instances by how many of them each removes and gives none that removes none (HoDoKu's regression test
+#: asks each finder for the instance of named candidates: bench/reglib_bench.py); empty: its own choice.
+Focus = "tuple[tuple[int, int], ...]"
+
+
+def focus_count(eliminations, focus: Focus) -> int:
+    """How many of `eliminations` count under `focus`: all of them without one."""
+    if not focus:
+        return len(eliminations)
+    wanted = set(focus)
+    return sum(1 for e in eliminations if e in wanted)
+
+
 def _pair(pair: "tuple[int, int]") -> dict:
     return {"cell": int(pair[0]), "digit": int(pair[1])}
 

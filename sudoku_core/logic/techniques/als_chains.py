@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, digits_slash, digits_text, removals_text, sym
-from ..step import Step
+from ..step import Focus, Step
 from .als import Als, describe, network, pattern_marks, rcc_link
 
 # Not in Sudoku Explainer (it finds these as chains and forcing chains); calibrated above ALS-XZ (7.0)
@@ -86,13 +86,18 @@ def als_xy_wing(b: Board) -> "Step | None":
     return overlapping and _chain_step(b, "ALS-XY-Wing", *overlapping, WING)
 
 
-def als_xy_chain(b: Board) -> "Step | None":
+def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
     """Four to MAX_CHAIN sets, shortest first: a walk level by level over the states (set, RCC that led
     to it), each carrying the (z, start set) pairs that reach it with a first RCC other than z, as one
     bitset (bit z * len(sets) + start). An end set holding z, reached by an RCC other than z, with a
     start whose z-cells and its own are all seen by some cell, makes the chain; of one length, one whose
-    sets share no cell is preferred."""
+    sets share no cell is preferred. With `focus`, only a chain removing one of those candidates."""
     pos = b.positions()
+    want = [-1] * b.t.n  # per digit, the cells where a removal counts
+    if focus:
+        want = [0] * b.t.n
+        for cell, d in focus:
+            want[d - 1] |= 1 << cell
     sets, graph = network(b)
     size = len(sets)
     # each set's links with their RCC digits listed once (the walk below visits them millions of times)
@@ -129,7 +134,7 @@ def als_xy_chain(b: Board) -> "Step | None":
                 done[key] = done.get(key, 0) | pairs
         walk.append(grown)
         if length >= 4:
-            for pair, j, y in _ends(sets, grown, pos):
+            for pair, j, y in _ends(sets, grown, pos, want):
                 path, rccs = _trace(walk, graph, pair, j, y)
                 chain = [sets[i] for i in path]
                 found = (chain, rccs, CHAIN + 0.1 * (length - 4))
@@ -146,15 +151,16 @@ def als_xy_chain(b: Board) -> "Step | None":
     return overlapping and _chain_step(b, "ALS-XY-Chain", *overlapping)
 
 
-def _ends(sets: "list[Als]", states: dict, pos: "list[int]"):
-    """The (pair bit, end set, last RCC) of the states whose end set and start make an elimination."""
+def _ends(sets: "list[Als]", states: dict, pos: "list[int]", want: "list[int]"):
+    """The (pair bit, end set, last RCC) of the states whose end set and start make an elimination (of z
+    in a cell of `want[z]`)."""
     size = len(sets)
     every = (1 << size) - 1
     for (j, y), pairs in states.items():
         end = sets[j]
         for z in bits(end.digits & ~(1 << y)):
             starts = pairs >> (z * size) & every & ~(1 << j)
-            reach = end.seen[z] & pos[z] if starts else 0
+            reach = end.seen[z] & pos[z] & want[z] if starts else 0
             for s in bits(starts) if reach else ():
                 if sets[s].seen[z] & reach:
                     yield z * size + s, j, y

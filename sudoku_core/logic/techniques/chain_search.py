@@ -21,11 +21,21 @@ easiest on Sudoku Explainer's scale first, see `best_chain`).
 from __future__ import annotations
 
 from ..board import Board, bits
+from ..step import Focus
 from .als import find_sets
 
 MAX_NODES = 24  # nodes in a chain at most (Sudoku Explainer's length extra is +0.5 there)
 MAX_ALS_CELLS = 4  # ALS nodes: sets of up to 4 cells (larger ones multiply the nodes, rarely help a person)
 MAX_ALS_NODES = 400  # and at most this many ALS nodes (the smaller sets first), so a grouped search stays quick
+EVERY = -1  # a focus of every node: a finder's own choice
+
+
+def focus_nodes(focus: Focus, n: int) -> int:
+    """The node bitset of `focus` (see `step.Focus`), EVERY when it is empty."""
+    out = 0
+    for cell, d in focus:
+        out |= 1 << (cell * n + d - 1)
+    return out or EVERY
 
 
 class Links:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, removals_text, sym
-from ..step import Step
-from .chain_search import GroupedLinks, Links, best_chain, links_of
+from ..step import Focus, Step
+from .chain_search import EVERY, GroupedLinks, Links, best_chain, focus_nodes, links_of
 
 # Sudoku Explainer: X-chains, Y-cycles, cycles
 BASE = {"X-Chain": 6.5, "XY-Chain": 6.6, "AIC": 7.0, "Grouped AIC": 7.0}
@@ -106,43 +106,45 @@ def _chain_step(b: Board, name: str, lk: Links, chain: "list[int]", elims_bits: 
                 links=draw.links(), difficulty=chain_difficulty(name, len(chain)), extra={"length": len(chain)})
 
 
-def end_eliminations(lk: Links, strong: list, weak: list, kind: str, easiest: bool = False):
-    """The chain whose two ends rule out the most candidates, fewest nodes first (or with `easiest`,
-    the easiest on Sudoku Explainer's scale for `kind` first): (chain, eliminated nodes) or None. Not
-    a loop back to its start."""
-    full, real = lk.weak, lk.nodes
+def end_eliminations(lk: Links, strong: list, weak: list, kind: str, easiest: bool = False, focus: int = EVERY):
+    """The chain whose two ends rule out the most candidates (of `focus`, a node bitset), fewest nodes
+    first (or with `easiest`, the easiest on Sudoku Explainer's scale for `kind` first): (chain,
+    eliminated nodes) or None. Not a loop back to its start."""
+    full, real = lk.weak, lk.nodes & focus
 
     def judge(a, z, k, layers):
-        e = full[a] & full[z] & real if z != a else 0
-        return (e.bit_count(), e) if e else None
+        e = full[a] & full[z] & lk.nodes if z != a else 0
+        rank = (e & focus).bit_count()
+        return (rank, e) if rank else None
 
     cost = (lambda nodes: chain_difficulty(kind, nodes)) if easiest else None
     return best_chain(strong, weak, lk.starts(strong), judge, cost, most=lambda a: (full[a] & real).bit_count())
 
 
-def _find(b: Board, name: str, lk: Links, strong: list, weak: list, easiest: bool) -> "Step | None":
-    found = end_eliminations(lk, strong, weak, name, easiest)
+def _find(b: Board, name: str, lk: Links, strong: list, weak: list, easiest: bool, focus: Focus) -> "Step | None":
+    found = end_eliminations(lk, strong, weak, name, easiest, focus_nodes(focus, b.t.n))
     return _chain_step(b, name, lk, *found) if found else None
 
 
 # Each finder gives the chain a person would take (HoDoKu's choice: the most eliminations, then the
-# shortest); with easiest=True, the easiest on Sudoku Explainer's scale: the rating's choice.
-def x_chain(b: Board, easiest: bool = False) -> "Step | None":
+# shortest); with easiest=True, the easiest on Sudoku Explainer's scale: the rating's choice; with
+# `focus`, (cell, digit) candidates, the one removing the most of them (see `chain_search.focus_nodes`).
+def x_chain(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
     lk = links_of(b)
-    return _find(b, "X-Chain", lk, lk.strong_unit, lk.weak_unit, easiest)
+    return _find(b, "X-Chain", lk, lk.strong_unit, lk.weak_unit, easiest, focus)
 
 
-def xy_chain(b: Board, easiest: bool = False) -> "Step | None":
+def xy_chain(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
     lk = links_of(b)
-    return _find(b, "XY-Chain", lk, lk.strong_cell, lk.weak_unit, easiest)
+    return _find(b, "XY-Chain", lk, lk.strong_cell, lk.weak_unit, easiest, focus)
 
 
-def aic(b: Board, easiest: bool = False) -> "Step | None":
+def aic(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
     lk = links_of(b)
-    return _find(b, "AIC", lk, lk.strong, lk.weak, easiest)
+    return _find(b, "AIC", lk, lk.strong, lk.weak, easiest, focus)
 
 
-def grouped_aic(b: Board, easiest: bool = False) -> "Step | None":
+def grouped_aic(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
     """AIC whose nodes may also be groups (a digit's places in one box-line crossing) and ALS nodes."""
     lk = links_of(b, GroupedLinks)
-    return _find(b, "Grouped AIC", lk, lk.strong, lk.weak, easiest)
+    return _find(b, "Grouped AIC", lk, lk.strong, lk.weak, easiest, focus)

@@ -35,7 +35,7 @@ from itertools import combinations
 
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
-from ..step import Step
+from ..step import Focus, Step
 from .fish import line_places
 from .templates import templates
 
@@ -431,20 +431,25 @@ def _open_lines(b: Board, d: int) -> int:
 _LAST_COMPLEX: dict = {}
 
 
-def _complex_found(b: Board, mutant: bool, finned: bool) -> "tuple | None":
+def _complex_found(b: Board, mutant: bool, finned: bool, focus: Focus = ()) -> "tuple | None":
     """The first fish of the kind the search finds, smallest size first, as (digit, size, fish, Siamese
-    twin or None), within `_BUDGET[mutant, finned]` steps."""
-    key = (b.t, tuple(b.cands), mutant, finned)
+    twin or None), within `_BUDGET[mutant, finned]` steps; with `focus`, one removing those candidates."""
+    key = (b.t, tuple(b.cands), mutant, finned, focus)
     last = _LAST_COMPLEX.get((mutant, finned))
     if last is not None and last[0] == key:
         return last[1]
-    found = _LAST_COMPLEX[mutant, finned] = (key, _search_complex(b, mutant, finned))
+    found = _LAST_COMPLEX[mutant, finned] = (key, _search_complex(b, mutant, finned, focus))
     return found[1]
 
 
-def _search_complex(b: Board, mutant: bool, finned: bool) -> "tuple | None":
+def _search_complex(b: Board, mutant: bool, finned: bool, focus: Focus) -> "tuple | None":
     t = b.t
     n = t.n
+    want = [-1] * n  # per digit, the cells where a removal counts
+    if focus:
+        want = [0] * n
+        for cell, d in focus:
+            want[d - 1] |= 1 << cell
     rows, cols, boxes = range(n), range(n, 2 * n), range(2 * n, 3 * n)
     if mutant:
         shapes = [(range(3 * n), range(3 * n))]
@@ -458,7 +463,7 @@ def _search_complex(b: Board, mutant: bool, finned: bool) -> "tuple | None":
         return bool(fish[2]) == finned and (mutant or "box" in base_kinds | cover_kinds)  # else basic
 
     budget = [_BUDGET[mutant, finned]]
-    digits = [(d, _open_lines(b, d), targets) for d in range(n) if (targets := _targets(b, d))]
+    digits = [(d, _open_lines(b, d), targets) for d in range(n) if (targets := _targets(b, d) & want[d])]
     for size in range(2, _max_size(n) + 1):
         for d, lines, targets in digits:
             if size >= lines:
@@ -483,10 +488,11 @@ def _targets(b: Board, d: int) -> int:
     return pos if found is None else pos & ~found[1]
 
 
-def complex_fish(b: Board, mutant: bool, finned: bool) -> "Step | None":
+def complex_fish(b: Board, mutant: bool, finned: bool, focus: Focus = ()) -> "Step | None":
     """The smallest Franken (or Mutant) fish, finned or not, within the search budget; a finned one with
-    its Siamese twin (same base, other cover houses and fins) in one step when the twin removes more."""
-    found = _complex_found(b, mutant, finned)
+    its Siamese twin (same base, other cover houses and fins) in one step when the twin removes more. With
+    `focus`, only the candidates of `focus` are targets."""
+    found = _complex_found(b, mutant, finned, tuple(focus))
     if found is None:
         return None
     d, size, fish, twin = found
@@ -522,10 +528,10 @@ def _complex_step(b, d, size, mutant, fish, twin) -> Step:
     return _step(b, name, d, units, covers, fins, elims, text, COMPLEX_SCORES[mutant, bool(fins)][size])
 
 
-def franken_fish(b): return complex_fish(b, False, False)
-def finned_franken_fish(b): return complex_fish(b, False, True)
-def mutant_fish(b): return complex_fish(b, True, False)
-def finned_mutant_fish(b): return complex_fish(b, True, True)
+def franken_fish(b: Board, focus: Focus = ()) -> "Step | None": return complex_fish(b, False, False, focus)
+def finned_franken_fish(b: Board, focus: Focus = ()) -> "Step | None": return complex_fish(b, False, True, focus)
+def mutant_fish(b: Board, focus: Focus = ()) -> "Step | None": return complex_fish(b, True, False, focus)
+def finned_mutant_fish(b: Board, focus: Focus = ()) -> "Step | None": return complex_fish(b, True, True, focus)
 
 
 #: Every technique name a step of this module can carry (none is in the rating path).

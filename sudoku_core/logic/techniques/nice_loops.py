@@ -26,9 +26,9 @@ from functools import partial
 
 from ..board import Board, bits
 from ..phrases import cell_name, listing, removals_text, sym
-from ..step import Step
+from ..step import Focus, Step
 from . import chains
-from .chain_search import GroupedLinks, Links, best_chain, links_of, trace
+from .chain_search import EVERY, GroupedLinks, Links, best_chain, focus_nodes, links_of, trace
 from .chains import Drawing, chain_difficulty, kind_of
 
 
@@ -64,7 +64,7 @@ def loop_eliminations(lk: Links, loop: "list[int]", b: Board) -> int:
     return out & lk.nodes & ~on_loop
 
 
-def _continuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | None":
+def _continuous(b: Board, lk: Links, name: str, easiest: bool, focus: int = EVERY) -> "Step | None":
     for strong, weak, cost in _tiers(lk, easiest):
         def judge(a, z, k, layers):
             if k < 3 or not weak[z] >> a & 1:
@@ -73,7 +73,8 @@ def _continuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | None":
             if len(set(loop)) < len(loop):
                 return None  # a figure eight, not a loop
             e = loop_eliminations(lk, loop, b)
-            return (e.bit_count(), (loop, e)) if e else None
+            rank = (e & focus).bit_count()
+            return (rank, (loop, e)) if rank else None
 
         found = best_chain(strong, weak, lk.starts(strong), judge, cost, ends=weak.__getitem__)
         if found:
@@ -93,7 +94,7 @@ def _continuous_step(b: Board, lk: Links, name: str, loop: "list[int]", elims_bi
                 extra={"length": len(loop)})
 
 
-def _discontinuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | None":
+def _discontinuous(b: Board, lk: Links, name: str, easiest: bool, focus: int = EVERY) -> "Step | None":
     n = lk.n
     full, real = lk.weak, lk.nodes
     cell_of = (1 << n) - 1
@@ -123,24 +124,30 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool) -> "Step | Non
             if z == a:  # ranked as HoDoKu does: by the candidates the placement removes from its cell
                 if not real >> a & 1 or len(set(trace(layers[:k + 1], z, strong, weak))) < k:
                     return None  # (a chain through one node twice is a contradiction, not a loop)
-                top[0] = max(top[0], b.cands[a // n].bit_count() - 1)
-                return max(1, b.cands[a // n].bit_count() - 1), None
+                rank = (in_cell(a) & real & ~(1 << a) & focus).bit_count()
+                if not rank and focus != EVERY:
+                    return None
+                top[0] = max(top[0], rank)
+                return max(1, rank), None
             e = full[a] & full[z] & real
             ea, ez = e & in_cell(a), e & in_cell(z)
             if not ea and not ez:
                 # two weak links at one candidate c (c - a = ... = z - c): c goes, when it is the
                 # only one of the digit seeing both ends (more make an AIC, HoDoKu's split)
                 lone = e & ~in_cell(a) & ~in_cell(z)
-                if lone.bit_count() != 1 or cost is None and top[0] > 1:
+                if lone.bit_count() != 1 or not lone & focus or cost is None and top[0] > 1:
                     return None
                 if lone & _reached(layers, k) and lone & _nodes(trace(layers[:k + 1], z, strong, weak)):
                     return None  # the chain goes through c itself
                 top[0] = max(top[0], 1)
                 return 1, (lone, "target")
-            top[0] = max(top[0], ea.bit_count(), ez.bit_count())
-            if ea.bit_count() > ez.bit_count():
-                return ea.bit_count(), (ea, "start")
-            return ez.bit_count(), (ez, "end")
+            ra, rz = (ea & focus).bit_count(), (ez & focus).bit_count()
+            if not ra and not rz:
+                return None
+            top[0] = max(top[0], ra, rz)
+            if ra > rz:
+                return ra, (ea, "start")
+            return rz, (ez, "end")
 
         found = best_chain(strong, weak, lk.starts(strong), judge, cost, ends=ends)
         if found:
@@ -215,21 +222,24 @@ def _elimination_step(b: Board, lk: Links, name: str, chain: "list[int]", elims_
                 extra={"length": len(loop)})
 
 
-# easiest=True: the easiest loop on Sudoku Explainer's scale first (the rating's choice), as in `chains`.
-def continuous_nice_loop(b: Board, easiest: bool = False) -> "Step | None":
-    return _continuous(b, links_of(b), "Continuous Nice Loop", easiest)
+# easiest=True: the easiest loop on Sudoku Explainer's scale first (the rating's choice), as in `chains`;
+# `focus`: the loop removing the most of those candidates, as there.
+def continuous_nice_loop(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
+    return _continuous(b, links_of(b), "Continuous Nice Loop", easiest, focus_nodes(focus, b.t.n))
 
 
-def discontinuous_nice_loop(b: Board, easiest: bool = False) -> "Step | None":
-    return _discontinuous(b, links_of(b), "Discontinuous Nice Loop", easiest)
+def discontinuous_nice_loop(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
+    return _discontinuous(b, links_of(b), "Discontinuous Nice Loop", easiest, focus_nodes(focus, b.t.n))
 
 
-def grouped_continuous_nice_loop(b: Board, easiest: bool = False) -> "Step | None":
-    return _continuous(b, links_of(b, GroupedLinks), "Grouped Continuous Nice Loop", easiest)
+def grouped_continuous_nice_loop(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
+    return _continuous(b, links_of(b, GroupedLinks), "Grouped Continuous Nice Loop", easiest,
+                       focus_nodes(focus, b.t.n))
 
 
-def grouped_discontinuous_nice_loop(b: Board, easiest: bool = False) -> "Step | None":
-    return _discontinuous(b, links_of(b, GroupedLinks), "Grouped Discontinuous Nice Loop", easiest)
+def grouped_discontinuous_nice_loop(b: Board, easiest: bool = False, focus: Focus = ()) -> "Step | None":
+    return _discontinuous(b, links_of(b, GroupedLinks), "Grouped Discontinuous Nice Loop", easiest,
+                          focus_nodes(focus, b.t.n))
 
 
 #: The finders as the rating calls them (the easiest chain first), by technique name.

@@ -20,7 +20,7 @@ from itertools import combinations
 
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash, removals_text
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 # Not in Sudoku Explainer (it finds these eliminations as chains); calibrated below the chains (X-Chain
 # 6.5) in HoDoKu's order (Sue de Coq 250 < X-Chain and XY-Chain 260 < ALS-XZ 300). Not rated.
@@ -62,11 +62,11 @@ def _by_gain(subsets, core: int, most: int) -> "dict[int, list[tuple[int, int]]]
     return out
 
 
-def sue_de_coq(b: Board) -> "Step | None":
+def sue_de_coq(b: Board, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     pos = b.positions()
     most = MAX_PART if t.n <= 9 else BIG_PART
-    best = None  # the one removing the most candidates (HoDoKu's order), the smallest first among equals
+    best, best_rank = None, 0  # the one removing the most candidates (of `focus`: HoDoKu's order), smallest first
     for box, line, both, box_rest, line_rest in t.intersections:
         inside = [i for i in bits(both) if cands[i]]
         if len(inside) < 2:
@@ -99,8 +99,9 @@ def sue_de_coq(b: Board) -> "Step | None":
                             spare_cells = both & ~core_board
                             step = _step(b, pos, (box, line), core_cells, core, (lb, lm), (bb, bm),
                                          (box_rest & ~bb | spare_cells, line_rest & ~lb | spare_cells))
-                            if step is not None and (best is None or len(step.eliminations) > len(best.eliminations)):
-                                best = step
+                            rank = focus_count(step.eliminations, focus) if step is not None else 0
+                            if rank > best_rank:
+                                best, best_rank = step, rank
     return best
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, digits_slash, removals_text, sym
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 XY_WING = 4.2  # Sudoku Explainer
 XYZ_WING = 4.4
@@ -56,7 +56,8 @@ def xy_wing(b: Board) -> "Step | None":
     return None
 
 
-def xyz_wing(b: Board) -> "Step | None":
+def xyz_wing(b: Board, focus: Focus = ()) -> "Step | None":
+    """The first XYZ-Wing (with `focus`, the first removing one of those candidates)."""
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -78,6 +79,8 @@ def xyz_wing(b: Board) -> "Step | None":
                 if not targets:
                     continue
                 elims = tuple((i, zd + 1) for i in bits(targets))
+                if not focus_count(elims, focus):
+                    continue
                 text = (f"XYZ-Wing: {cell_name(pivot, n)} ({digits_slash([d + 1 for d in bits(pm)], n)}) "
                         f"sees {cell_name(a, n)} ({digits_slash([d + 1 for d in bits(ma)], n)}) and "
                         f"{cell_name(c, n)} ({digits_slash([d + 1 for d in bits(mc)], n)}); one of the "
