@@ -103,6 +103,15 @@ def takes_focus(technique: str) -> bool:
     return "focus" in inspect.signature(FINDERS[technique]).parameters
 
 
+def cleared(board, placements) -> "set[tuple[int, int]]":
+    """The candidates placing `placements` removes: each cell's other digits, its digit in its peers."""
+    out = set()
+    for cell, digit in placements:
+        out |= {(cell, d + 1) for d in bits(board.cands[cell]) if d + 1 != digit}
+        out |= {(p, digit) for p in bits(board.t.peer_masks[cell]) if board.cands[p] >> (digit - 1) & 1}
+    return out
+
+
 def run(case: Case, solution: Grid, after=None, focus: bool = False) -> Outcome:
     """The case's finder applied until it has made what the case expects, is wrong, or finds nothing more.
     `after(board, solution, want_e, want_p, wrong)`, when given, runs after each step is applied (the reglib
@@ -115,8 +124,7 @@ def run(case: Case, solution: Grid, after=None, focus: bool = False) -> Outcome:
     focus = focus and takes_focus(case.technique)
     for steps in range(1, MAX_APPLICATIONS + 1):
         if focus:
-            placed = {(cell, d + 1) for cell, digit in want_p for d in bits(board.cands[cell]) if d + 1 != digit}
-            step = finder(board, focus=tuple(sorted(want_e | placed)))
+            step = finder(board, focus=tuple(sorted(want_e | cleared(board, want_p))))
         else:
             step = finder(board)
         if step is None:

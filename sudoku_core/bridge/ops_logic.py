@@ -1,7 +1,7 @@
 """The bridge's ops for human-style solving (sudoku_core.logic): pencil marks, hints, the step-by-step
 path, the rating and the diagnosis of a broken puzzle.
 
-candidates, hint, path, rate, diagnose: their fields, results and the form of a step are in
+candidates, hint, why, path, rate, diagnose: their fields, results and the form of a step are in
 docs/engine-js.md. Cells are indices (row-major from 0) and digits 1..n, so the page draws them without
 reading names. Clashing digits are a `conflict` error, as for `solve`. Each takes variant `rules` as
 `solve` does (classic when absent; read by `Request.rules`, which imports the rules model only then):
@@ -13,7 +13,7 @@ from enum import StrEnum
 from typing import Any
 
 from ..core.grid import Grid
-from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path
+from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path, why_not
 from ..logic.diagnose import Verdict
 from ..logic.path import PathStatus
 from ..logic.phrases import with_article
@@ -136,6 +136,34 @@ def _said(diagnosis: Diagnosis) -> dict:
     """The diagnosis's message, cells and clue, for a reply whose status says the rest."""
     data = diagnosis.to_dict()
     return {"message": data["message"], "cells": data["cells"], "clue": data["clue"]}
+
+
+@op("why")
+def op_why(request: Request) -> dict:
+    """Why `digit` cannot go in `cell`: the easiest step that rules it out (see `logic.why_not`), with the
+    hint's fields (givens, candidates or eliminated) and its reply's form."""
+    grid = request.grid()
+    rules = request.rules(grid)
+    n, count = grid.shape.side, grid.shape.cell_count
+    cell, digit = request.get("cell"), request.get("digit")
+    if type(cell) is not int or not 0 <= cell < count:
+        raise BridgeError("bad_request", f"'cell' must be a cell index from 0 to {count - 1}.")
+    if type(digit) is not int or not 1 <= digit <= n:
+        raise BridgeError("bad_request", f"'digit' must be a digit from 1 to {n}.", [cell])
+    givens = _givens(request, grid)
+    marks = _marks(request, grid)
+    if marks is None:
+        marks = _without(request, grid, rules)
+    if not grid.values[cell]:
+        refuse_conflicts(grid, rules)
+    try:
+        step = why_not(grid, cell, digit, marks, puzzle=givens, rules=rules)
+    except ValueError as error:
+        diagnosis = diagnose(grid, rules=rules) if not grid.values[cell] else None
+        if diagnosis is not None and diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
+            return {"status": Status(diagnosis.status), "step": None, **_said(diagnosis), "ms": request.context.ms()}
+        raise BridgeError("bad_request", f"{error}.", [cell]) from None
+    return {**_found(step, grid, rules, marks), "message": step.text, "ms": request.context.ms()}
 
 
 @op("path")

@@ -12,6 +12,7 @@ from .levels import Level
 from .path import next_step, removed_marks, solve_path, Path, PathStatus, TECHNIQUES
 from .rating import rate, Rating
 from .step import Step
+from .why import why_not
 
 __all__ = ["candidates", "candidate_lists", "Step", "next_step", "removed_marks", "solve_path", "Path", "PathStatus",
-           "TECHNIQUES", "rate", "Rating", "Level", "diagnose", "Diagnosis", "Verdict"]
+           "TECHNIQUES", "rate", "Rating", "Level", "diagnose", "Diagnosis", "Verdict", "why_not"]

@@ -26,6 +26,12 @@ def focus_count(eliminations, focus: Focus) -> int:
     return sum(1 for e in eliminations if e in wanted)
 
 
+def focus_placed(peer_masks, cell: int, digit: int, focus: Focus) -> bool:
+    """Whether placing `digit` in `cell` removes a candidate of `focus` (the cell's other digits, the digit
+    in the cell's peers); always without a focus."""
+    return not focus or any(c == cell and d != digit or d == digit and peer_masks[cell] >> c & 1 for c, d in focus)
+
+
 def _pair(pair: "tuple[int, int]") -> dict:
     return {"cell": int(pair[0]), "digit": int(pair[1])}
 

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 SCORES = {2: 3.2, 3: 3.8, 4: 5.2}  # Sudoku Explainer
@@ -29,7 +29,8 @@ def line_places(b: Board, d: int, by_rows: bool) -> list[int]:
     return out
 
 
-def fish(b: Board, size: int) -> "Step | None":
+def fish(b: Board, size: int, focus: Focus = ()) -> "Step | None":
+    """The first fish of `size` (with `focus`, the first removing one of those candidates)."""
     n = b.t.n
     pos = b.positions()
     for d in range(n):
@@ -53,7 +54,7 @@ def fish(b: Board, size: int) -> "Step | None":
                     for x in bits(places[k] & cover):
                         cell = k * n + x if by_rows else x * n + k
                         elims.append((cell, d + 1))
-                if not elims:
+                if not focus_count(elims, focus):
                     continue
                 base_kind, cover_kind = ("row", "column") if by_rows else ("column", "row")
                 cells = tuple(sorted((k * n + x if by_rows else x * n + k)
@@ -70,6 +71,6 @@ def fish(b: Board, size: int) -> "Step | None":
     return None
 
 
-def x_wing(b): return fish(b, 2)
-def swordfish(b): return fish(b, 3)
-def jellyfish(b): return fish(b, 4)
+def x_wing(b: Board, focus: Focus = ()) -> "Step | None": return fish(b, 2, focus)
+def swordfish(b: Board, focus: Focus = ()) -> "Step | None": return fish(b, 3, focus)
+def jellyfish(b: Board, focus: Focus = ()) -> "Step | None": return fish(b, 4, focus)

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, sym
-from ..step import Step
+from ..step import Focus, Step, focus_placed
 from .chains import length_bonus
 
 # Sudoku Explainer: forcing chains 7.1-7.5, cell/region forcing chains 8.2-8.7, dynamic forcing
@@ -142,7 +142,7 @@ def _locked_pass(t, cands, pos, queue, dirty) -> bool:
     return changed
 
 
-def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
+def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) -> "Step | None":
     t = b.t
     n = t.n
     cands = b.cands
@@ -157,7 +157,9 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
     best = None  # (depth, kind, data)
     # contradictions, two-candidate cells first (shortest chains are found there)
     order = sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count())
-    broken = [(c, d) for c in order for d in bits(cands[c]) if branch(c, d) is None]
+    wanted = {(c, d - 1) for c, d in focus}
+    broken = [(c, d) for c in order for d in bits(cands[c])
+              if (not focus or (c, d) in wanted) and branch(c, d) is None]
     if broken:
         # the shortest of the first few contradictions (each explanation replays its branch)
         steps = [_contradiction_step(b, c, d, name, base, locked) for c, d in broken[:8]]
@@ -167,7 +169,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
         if cands[c].bit_count() > 3:
             break
         outs = [branch(c, d) for d in bits(cands[c])]
-        found = _common(b, outs)
+        found = _focused(t, _common(b, outs), focus)
         if found:
             depth = max(o[2] for o in outs)
             if best is None or depth < best[0]:
@@ -181,7 +183,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
             if k < 2 or k > 3:
                 continue
             outs = [branch(c, d) for c in bits(here)]
-            found = _common(b, outs)
+            found = _focused(t, _common(b, outs), focus)
             if found:
                 depth = max(o[2] for o in outs)
                 if best is None or depth < best[0]:
@@ -221,6 +223,19 @@ def _forcing(b: Board, locked: bool, name: str, base: float) -> "Step | None":
                 eliminations=() if placements else tuple(eliminations[:1]),
                 cells=cells, units=units, candidates=cand_data, links=tuple(links),
                 difficulty=difficulty, extra={"depth": depth, "length": complexity})
+
+
+def _focused(t, found, focus: Focus):
+    """`found` (placements, eliminations), or with `focus` the first of them that removes one of its
+    candidates (None if none does)."""
+    if not found or not focus:
+        return found
+    placements, eliminations = found
+    for cell, d in placements:
+        if focus_placed(t.peer_masks, cell, d, focus):
+            return [(cell, d)], []
+    hit = [e for e in eliminations if e in set(focus)]
+    return ([], hit[:1]) if hit else None
 
 
 def _clip(sentence: str, most: int = 14) -> str:
@@ -268,12 +283,13 @@ def _contradiction_step(b, c, d, name, base, locked):
                 extra={"length": len(chain)})
 
 
-def forcing_chain(b: Board) -> "Step | None":
-    return _forcing(b, False, "Forcing Chain", CHAIN_BASE)
+# With `focus` (see `step.Focus`): only a result that removes one of those candidates.
+def forcing_chain(b: Board, focus: Focus = ()) -> "Step | None":
+    return _forcing(b, False, "Forcing Chain", CHAIN_BASE, focus)
 
 
-def forcing_net(b: Board) -> "Step | None":
-    return _forcing(b, True, "Forcing Net", NET_BASE)
+def forcing_net(b: Board, focus: Focus = ()) -> "Step | None":
+    return _forcing(b, True, "Forcing Net", NET_BASE, focus)
 
 
 # -- explanations ---------------------------------------------------------------------------------------

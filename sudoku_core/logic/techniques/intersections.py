@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cells_text, sym
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 POINTING = 2.6  # Sudoku Explainer
 CLAIMING = 2.8
 
 
-def _find(b: Board, pointing: bool) -> "Step | None":
+def _find(b: Board, pointing: bool, focus: Focus = ()) -> "Step | None":
     t = b.t
     pos = b.positions()
     n = t.n
@@ -34,6 +34,8 @@ def _find(b: Board, pointing: bool) -> "Step | None":
                 gone, source, target, name = p & box_rest, line, box, "Claiming"
             cells = tuple(bits(inside))
             elims = tuple((c, d + 1) for c in bits(gone))
+            if not focus_count(elims, focus):
+                continue
             src, tgt = t.unit_names[source], t.unit_names[target]
             text = (f"Locked Candidates ({name}): in {src}, {sym(d + 1, n)} can only be in "
                     f"{cells_text(cells, n)}, inside {tgt}, so {tgt} loses {sym(d + 1, n)} elsewhere "
@@ -44,9 +46,10 @@ def _find(b: Board, pointing: bool) -> "Step | None":
     return None
 
 
-def pointing(b: Board) -> "Step | None":
-    return _find(b, True)
+# With `focus` (see `step.Focus`): only a step removing one of those candidates.
+def pointing(b: Board, focus: Focus = ()) -> "Step | None":
+    return _find(b, True, focus)
 
 
-def claiming(b: Board) -> "Step | None":
-    return _find(b, False)
+def claiming(b: Board, focus: Focus = ()) -> "Step | None":
+    return _find(b, False, focus)

@@ -25,7 +25,7 @@ from contextvars import ContextVar
 from ...core.grid import Grid
 from ..board import Board, bits
 from ..phrases import cell_name, sym
-from ..step import Step
+from ..step import Focus, Step
 from .forcing import Trace, _clip, _common, propagate, settle, trace
 
 #: Sudoku Explainer: dynamic forcing chains 8.5, with the basic techniques in the branches ("+") 9.0,
@@ -151,16 +151,17 @@ def _fewest(b: Board, c: int, d: int, refuted) -> list:
     return kept
 
 
-def nested_forcing_chain(b: Board) -> "Step | None":
+def nested_forcing_chain(b: Board, focus: Focus = ()) -> "Step | None":
+    """With `focus` (see `step.Focus`): only a contradiction of one of those candidates."""
     try:
-        return _search(b, _Budget(_limit.get()))
+        return _search(b, _Budget(_limit.get()), focus=focus)
     except _OutOfEffort:
         return None
 
 
-def _search(b: Board, budget: _Budget, contradictions: bool = True) -> "Step | None":
+def _search(b: Board, budget: _Budget, contradictions: bool = True, focus: Focus = ()) -> "Step | None":
     """The shortest of the first few contradictions, else the first cell or unit forcing (only that
-    with `contradictions` False)."""
+    with `contradictions` False; only contradictions of the `focus` candidates with one)."""
     cands = b.cands
     solution = _solution(b)
     closed: dict = {}
@@ -176,8 +177,10 @@ def _search(b: Board, budget: _Budget, contradictions: bool = True) -> "Step | N
     # steps (measured: 2-4 a forum-hardest puzzle; trying the branches that place most first finds a
     # contradiction sooner but in cells of many candidates, and a path then needs 15-30)
     order = sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count())
+    tried = [(c, d) for c in order for d in bits(cands[c])] if not focus else \
+        [(c, d - 1) for c, d in focus if cands[c] >> (d - 1) & 1]
     found = []
-    for c, d in ((c, d) for c in order for d in bits(cands[c])) if contradictions else ():
+    for c, d in tried if contradictions else ():
         if solution is not None and solution[c] == d + 1:
             continue
         state, refuted = branch(c, d)
@@ -187,7 +190,7 @@ def _search(b: Board, budget: _Budget, contradictions: bool = True) -> "Step | N
                 break
     if found:
         return min(found, key=lambda s: s.extra["length"])
-    return _double(b, branch)
+    return None if focus else _double(b, branch)
 
 
 def _double(b: Board, branch) -> "Step | None":

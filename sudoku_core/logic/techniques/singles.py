@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from ..board import Board, first_bit
 from ..phrases import cell_name, sym
-from ..step import Step
+from ..step import Focus, Step, focus_placed
 
 # Sudoku Explainer's values: last value in a unit 1.0, hidden single in a box 1.2, in a row or
 # column 1.5, naked single 2.3.
@@ -13,7 +13,8 @@ HIDDEN_SINGLE_LINE = 1.5
 NAKED_SINGLE = 2.3
 
 
-def full_house(b: Board) -> "Step | None":
+# With `focus` (see `step.Focus`), each finder gives only a single whose placement removes one of those.
+def full_house(b: Board, focus: Focus = ()) -> "Step | None":
     """A unit with one empty cell left: it takes the digit the unit is missing."""
     t, values, n = b.t, b.values, b.t.n
     for u, cells in enumerate(t.units):
@@ -27,6 +28,8 @@ def full_house(b: Board) -> "Step | None":
             if missing.bit_count() != 1 or not b.cands[cell] & missing:
                 continue  # a broken position: let the diagnosis speak
             d = first_bit(missing) + 1
+            if not focus_placed(t.peer_masks, cell, d, focus):
+                continue
             unit = t.unit_names[u]
             return Step("Full House", f"Full House: r{cell // n + 1}c{cell % n + 1} is the last empty cell "
                         f"of {unit}, so it is {sym(d, n)}", n, placements=((cell, d),), cells=(cell,),
@@ -34,19 +37,21 @@ def full_house(b: Board) -> "Step | None":
     return None
 
 
-def naked_single(b: Board) -> "Step | None":
+def naked_single(b: Board, focus: Focus = ()) -> "Step | None":
     """A cell with one candidate left."""
     n = b.t.n
     for cell, m in enumerate(b.cands):
         if m and not m & (m - 1):
             d = m.bit_length()
+            if not focus_placed(b.t.peer_masks, cell, d, focus):
+                continue
             return Step("Naked Single", f"Naked Single: {cell_name(cell, n)} can only be {sym(d, n)}", n,
                         placements=((cell, d),), cells=(cell,), candidates=((cell, d),),
                         difficulty=NAKED_SINGLE)
     return None
 
 
-def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
+def _hidden_single(b: Board, unit_range, score: float, focus: Focus = ()) -> "Step | None":
     t = b.t
     pos = b.positions()
     n = t.n
@@ -56,6 +61,8 @@ def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
             here = pos[d] & um
             if here and not here & (here - 1):
                 cell = here.bit_length() - 1
+                if not focus_placed(t.peer_masks, cell, d + 1, focus):
+                    continue
                 unit = t.unit_names[u]
                 return Step("Hidden Single", f"Hidden Single: in {unit}, {sym(d + 1, n)} fits only in "
                             f"{cell_name(cell, n)}", n, placements=((cell, d + 1),), cells=(cell,),
@@ -63,13 +70,13 @@ def _hidden_single(b: Board, unit_range, score: float) -> "Step | None":
     return None
 
 
-def hidden_single(b: Board) -> "Step | None":
+def hidden_single(b: Board, focus: Focus = ()) -> "Step | None":
     """A digit with one place left in a unit (boxes or regions first, then rows and columns, then the
     variants' other houses: diagonals, windows, extra regions)."""
     n = b.t.n
-    return (_hidden_single(b, range(2 * n, 3 * n), HIDDEN_SINGLE_BOX)
-            or _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE)
-            or _hidden_single(b, range(3 * n, len(b.t.units)), HIDDEN_SINGLE_LINE))
+    return (_hidden_single(b, range(2 * n, 3 * n), HIDDEN_SINGLE_BOX, focus)
+            or _hidden_single(b, range(2 * n), HIDDEN_SINGLE_LINE, focus)
+            or _hidden_single(b, range(3 * n, len(b.t.units)), HIDDEN_SINGLE_LINE, focus))
 
 
 def hidden_single_box(b: Board) -> "Step | None":

@@ -10,7 +10,7 @@ from itertools import combinations
 
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quad"}
 # Sudoku Explainer's values
@@ -18,7 +18,8 @@ NAKED = {2: 3.0, 3: 3.6, 4: 5.0}
 HIDDEN = {2: 3.4, 3: 4.0, 4: 5.4}
 
 
-def naked_subset(b: Board, size: int) -> "Step | None":
+def naked_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
+    """The first naked subset of `size` (with `focus`, the first removing one of those candidates)."""
     t, cands = b.t, b.cands
     n = t.n
     for u, cells in enumerate(t.units):
@@ -42,7 +43,7 @@ def naked_subset(b: Board, size: int) -> "Step | None":
                         for d in bits(cands[j] & union):
                             if (j, d + 1) not in elims:
                                 elims.append((j, d + 1))
-            if not elims:
+            if not focus_count(elims, focus):
                 continue
             digits = [d + 1 for d in bits(union)]
             name = f"Naked {SIZE_NAMES[size]}"
@@ -56,7 +57,8 @@ def naked_subset(b: Board, size: int) -> "Step | None":
     return None
 
 
-def hidden_subset(b: Board, size: int) -> "Step | None":
+def hidden_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
+    """The first hidden subset of `size` (with `focus`, the first removing one of those candidates)."""
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -78,7 +80,7 @@ def hidden_subset(b: Board, size: int) -> "Step | None":
             for d, _ in combo:
                 keep |= 1 << d
             elims = tuple((i, d + 1) for i in bits(union) for d in bits(cands[i] & ~keep))
-            if not elims:
+            if not focus_count(elims, focus):
                 continue
             name = f"Hidden {SIZE_NAMES[size]}"
             cells = tuple(bits(union))
@@ -91,9 +93,9 @@ def hidden_subset(b: Board, size: int) -> "Step | None":
     return None
 
 
-def naked_pair(b): return naked_subset(b, 2)
-def naked_triple(b): return naked_subset(b, 3)
-def naked_quad(b): return naked_subset(b, 4)
-def hidden_pair(b): return hidden_subset(b, 2)
-def hidden_triple(b): return hidden_subset(b, 3)
-def hidden_quad(b): return hidden_subset(b, 4)
+def naked_pair(b: Board, focus: Focus = ()) -> "Step | None": return naked_subset(b, 2, focus)
+def naked_triple(b: Board, focus: Focus = ()) -> "Step | None": return naked_subset(b, 3, focus)
+def naked_quad(b: Board, focus: Focus = ()) -> "Step | None": return naked_subset(b, 4, focus)
+def hidden_pair(b: Board, focus: Focus = ()) -> "Step | None": return hidden_subset(b, 2, focus)
+def hidden_triple(b: Board, focus: Focus = ()) -> "Step | None": return hidden_subset(b, 3, focus)
+def hidden_quad(b: Board, focus: Focus = ()) -> "Step | None": return hidden_subset(b, 4, focus)
