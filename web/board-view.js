@@ -25,6 +25,7 @@ const BUTTONS = [
   ['solve', 'Solve', '', 'primary'],
   ['check', 'Check', 'Is this puzzle valid, with exactly one solution? (does not reveal it)', 'check-button'],
   ['hint', 'Hint', 'Press once: where to look; twice: the deduction; three times: apply it'],
+  ['why', 'Why not?', 'Why can a digit not go in the selected cell? Press this (or ? on the board), then the digit', 'why-button'],
   ['candidates', 'Candidates', 'Show the pencil marks: the digits each empty cell may still hold', 'candidates-button'],
   ['rate', 'Rate', 'How hard is this puzzle for a person? (score and level)'],
   ['undo', 'Undo', 'Undo (Ctrl+Z)'],
@@ -71,6 +72,7 @@ export class BoardView {
       this.controls.append(b);
     }
     this.buttons.candidates.setAttribute('aria-pressed', 'false');
+    this.buttons.why.setAttribute('aria-pressed', 'false');
     this.progress = make('div', { className: 'progress' }, { part: 'progress' });
     const track = make('div', { className: 'track' }, {
       role: 'progressbar', 'aria-label': 'Loading the solver engine', 'aria-valuemin': '0', 'aria-valuemax': '100',

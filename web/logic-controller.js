@@ -65,7 +65,7 @@ export class LogicController {
     const host = this.#host;
     await host.afterReading();
     const current = this.#hint;
-    if (current && current.version === host.grid().version && current.stage < 3) {
+    if (current && !current.why && current.version === host.grid().version && current.stage < 3) {
       if (current.stage === 2 && host.readOnly) {
         host.say('This board is read-only: the hint is not applied.');
         return { ...current.step, stage: 2 };
@@ -118,6 +118,54 @@ export class LogicController {
     const data = { ...step, stage };
     host.emit('hint', { stage, status: 'step', step: data, message: host.ui.status.textContent, cells: step.cells });
     return data;
+  }
+
+  /** Why `digit` cannot go in `cell` (see the element's whyNot()): the answer drawn as a hint's second press. */
+  async why(cell, digit) {
+    const host = this.#host;
+    await host.afterReading();
+    const grid0 = host.grid();
+    const n = grid0.shape.side;
+    if (!Number.isInteger(cell) || cell < 0 || cell >= n * n || !Number.isInteger(digit) || digit < 1 || digit > n) {
+      const error = solverError('bad_request', `Ask about a cell from 0 to ${n * n - 1} and a digit from 1 to ${n}.`);
+      host.say(error.message, 'error');
+      throw error;
+    }
+    this.closeSteps();
+    host.hideSolution();
+    await host.readyFor('The answer will come as soon as the engine has loaded…');
+    const grid = host.grid();
+    const version = grid.version;
+    const payload = { ...about(grid), cell, digit };
+    const givens = givensLine(grid);
+    if (givens) payload.givens = givens;
+    if (grid.eliminated.size) payload.eliminated = [...grid.eliminated].map((k) => k.split(':').map(Number));
+    const name = `r${Math.floor(cell / n) + 1}c${cell % n + 1}`;
+    host.say(`Looking for why ${digit > 9 ? String.fromCharCode(55 + digit) : digit} cannot go in ${name}…`);
+    let result;
+    try {
+      result = await host.session.ask('why', payload, { timeoutMs: HINT_TIMEOUT_MS * (n > 9 ? 4 : 1) });
+    } catch (error) {
+      if (error.code === 'superseded') throw error;
+      if (error.code !== 'bad_request') throw host.fail(error, 'explain');
+      // the question has no answer (a filled cell): the engine's sentence says why
+      const message = `${String(error.message).replace(/\.$/, '')}.`;
+      host.say(message, 'error');
+      host.emit('error', { code: error.code, message, cells: error.cells ?? [] });
+      throw solverError(error.code, message, error.cells ?? []);
+    }
+    if (version !== host.grid().version) {
+      const error = solverError('changed', 'The grid changed while the answer was being found: ask again.');
+      host.say(error.message);
+      throw error;
+    }
+    const step = result.status === 'step' ? result.step : null;
+    this.#hint = step ? { version, stage: 2, step, why: true } : null;
+    this.#pointed = step ? null : { version, cells: Array.isArray(result.cells) ? result.cells : [] };
+    host.say(`${String(result.message ?? '').replace(/\.$/, '')}.`, step ? 'ok' : 'error');
+    host.render();
+    host.emit('why', { cell, digit, status: result.status, step, message: host.ui.status.textContent });
+    return step;
   }
 
   /** The third press: placements and clearings go into the grid, eliminations into the marks; one undo step. */

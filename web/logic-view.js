@@ -40,9 +40,10 @@ export const LOGIC_CSS = `
 .cell.hl-wrong, .cell.hl-pointed { background: var(--_pointed); box-shadow: inset 0 0 0 3px var(--_hint-elim); }
 .cell.stepped { color: var(--_hint-place); }
 .cell.ghost { color: var(--_hint-place); font-weight: 700; }
-/* Hint, Candidates and Rate share a row between Solve/Check and Undo/Redo/Clear. */
+/* Hint, Why not? and Candidates share a row between Solve/Check and Rate/Undo/Redo. */
 .controls button { padding-inline: 0.4em; }
 .controls .candidates-button { flex-basis: 36%; }
+.controls .why-button { flex: 1 0 auto; white-space: nowrap; }
 .controls button[aria-pressed="true"] { background: var(--_selected); border-color: var(--_accent); }
 .steps { width: 100%; margin-top: 0.5em; border: 1px solid var(--_button-border); border-radius: var(--_radius); }
 .steps > summary { cursor: pointer; padding: 0.5em 0.75em; font-weight: 600; }

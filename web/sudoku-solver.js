@@ -30,7 +30,7 @@ const SEARCH_BUDGET_MS = 20000;     // the Python search gives up after this ('g
                                     // own time limit (30 s) stops the worker
 const SHORT_TIMEOUT_MS = 10000;    // parse and conflicts, quick by nature
 const CONFLICTS_DEBOUNCE_MS = 40;
-const ALL_CONTROLS = ['solve', 'check', 'hint', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
+const ALL_CONTROLS = ['solve', 'check', 'hint', 'why', 'candidates', 'rate', 'undo', 'redo', 'clear', 'pad', 'steps'];
 const ERASE_KEYS = new Set(['Backspace', 'Delete', '0', '.', ' ']);
 // Loading a puzzle sets the givens (what Hint checks entries against); typing adds the person's entries.
 const LOADING_CAUSES = new Set(['initial', 'attribute', 'paste', 'clear', 'size']);
@@ -65,6 +65,7 @@ export class SudokuSolverElement extends HTMLElement {
   #eliminated = new Set();            // "cell:digit" marks taken away by applied hints (undoable)
   #logic;                             // logic-controller.js: Candidates, Hint, Rate, Steps
   #editor = null;                     // rules-editor.js: the rules bar, loaded with the first `edit-rules`
+  #asking = false;                    // "Why not?" was pressed: the next digit typed is a question, not an entry
   #editorLoading = null;
   #ui;                                // board-view.js: the shadow DOM
   #unlisten = null;                   // aborts the listeners added when connected
@@ -280,6 +281,12 @@ export class SudokuSolverElement extends HTMLElement {
    *  (solved, no solution, several solutions, needs guessing: the status says which and points at cells). */
   hint() { return this.#logic.hint(); }
 
+  /** Why `digit` cannot go in `cell` (an index, row by row from 0): the easiest deduction that rules it out,
+   *  shown as a hint's second press (highlights and sentence, not applied). Resolves to the step as data, or
+   *  null when there is none to show (the status says why: the solution has that digit there, a digit the
+   *  cell sees, no solution or several); a filled cell or a clash rejects with the error the status shows. */
+  whyNot(cell, digit) { return this.#logic.why(Number(cell), Number(digit)); }
+
   /** Rate the puzzle (Sudoku Explainer's scale, a level word). Resolves to {score, level, hardest, steps,
    *  message, diagnosis}; a grid with no solution or several is not rated and its cells are pointed at. */
   rate() { return this.#logic.rate(); }
@@ -381,6 +388,7 @@ export class SudokuSolverElement extends HTMLElement {
 
   /** Replace the givens (and maybe the shape) as one undoable step. */
   #commit(values, shape, cause, logic = null) {
+    if (this.#asking) this.#askWhy(false, true);      // the grid changed: the question was not asked
     this.#history.record(this.#snapshot());
     this.#set(values, shape, cause, logic);
   }
@@ -558,6 +566,13 @@ export class SudokuSolverElement extends HTMLElement {
     if (this.#editor?.keydown(e, index)) return;        // drawing cages or regions (rules-editor.js)
     if (this.#ui.navigate(e, index)) { e.preventDefault(); return; }
     if (e.altKey || e.metaKey || e.ctrlKey) return;    // undo/redo and browser shortcuts are handled elsewhere
+    if (e.key === '?') { e.preventDefault(); this.#askWhy(!this.#asking); return; }
+    if (this.#asking && (e.key === 'Escape' || valueOfKey(e.key, this.#shape.side) > 0)) {
+      e.preventDefault();
+      if (e.key === 'Escape') this.#askWhy(false);
+      else this.#ask(index, valueOfKey(e.key, this.#shape.side));
+      return;
+    }
     const erase = ERASE_KEYS.has(e.key);
     const value = erase ? 0 : valueOfKey(e.key, this.#shape.side);
     if (!erase && (value < 0 || this.readOnly)) return;
@@ -591,6 +606,7 @@ export class SudokuSolverElement extends HTMLElement {
     if (action === 'solve') this.solve().catch(() => {});      // the status and the error event tell it
     else if (action === 'check') this.check().catch(() => {});
     else if (action === 'hint') this.hint().catch(() => {});
+    else if (action === 'why') this.#askWhy(!this.#asking);
     else if (action === 'candidates') this.showCandidates = !this.showCandidates;
     else if (action === 'rate') this.rate().catch(() => {});
     else if (action === 'undo') this.undo();
@@ -600,12 +616,30 @@ export class SudokuSolverElement extends HTMLElement {
 
   #onPadClick = (e) => {
     const b = e.target.closest?.('button');
+    if (b && this.#asking && Number(b.dataset.value) > 0) { this.#ask(this.#ui.cursor, Number(b.dataset.value)); return; }
     if (!b || this.readOnly) return;
     this.#setCell(this.#ui.cursor, Number(b.dataset.value));
     if (this.#ui.board.contains(this.shadowRoot.activeElement) || !this.#ui.pad.contains(this.shadowRoot.activeElement)) {
       this.#ui.cells[this.#ui.cursor]?.focus({ preventScroll: true });
     }
   };
+
+  /** "Why not?" on or off: while on, the next digit (keyboard or pad) asks about the selected cell; `quietly`
+   *  leaves the status as it is. */
+  #askWhy(on, quietly = false) {
+    this.#asking = on;
+    this.#ui.buttons.why.setAttribute('aria-pressed', String(on));
+    if (!on) { if (!quietly) this.#say(''); return; }
+    this.#say('Why not which digit? Select the cell, then press the digit (Esc: never mind).');
+    this.#ui.cells[this.#ui.cursor]?.focus({ preventScroll: true });   // the digit typed next goes to the board
+  }
+
+  #ask(cell, digit) {
+    this.#asking = false;
+    this.#ui.buttons.why.setAttribute('aria-pressed', 'false');
+    this.#ui.cells[cell]?.focus({ preventScroll: true });
+    this.whyNot(cell, digit).catch(() => {});       // the status and the error event tell it
+  }
 
   // -- rendering (board-view.js paints the view logic-controller.js computes) ---------------------------
   #renderControls() {

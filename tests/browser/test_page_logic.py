@@ -202,6 +202,76 @@ def test_the_hint_method_resolves_to_the_step_and_fires_the_event(board):
     assert seen["events"] == [[1, step["technique"]], [2, step["technique"]]]
 
 
+# -- why not ---------------------------------------------------------------------------------------------
+def wrong_candidate(board, line: str, cell: int) -> int:
+    solution = board.engine("solve", puzzle=line)["solution"]
+    marks = board.engine("candidates", puzzle=line)["candidates"]
+    return next(d for d in marks[cell] if str(d) != solution[cell])
+
+
+def test_why_not_shows_the_step_that_rules_the_digit_out_without_applying_it(board):
+    board.load(HARD)
+    digit = wrong_candidate(board, HARD, 1)
+    step = board.engine("why", puzzle=HARD, cell=1, digit=digit)["step"]
+    assert (1, digit) in {(e["cell"], e["digit"]) for e in step["eliminations"]} or step["placements"]
+    board.cell(1).click()
+    why = board.button("Why not?")
+    why.click()
+    expect(why).to_have_attribute("aria-pressed", "true")
+    expect(board.status).to_contain_text("Why not which digit?")
+    board.page.keyboard.press(str(digit))                 # a question, not an entry
+    expect(board.status).to_have_text(f"{step['text']}.")
+    expect(why).to_have_attribute("aria-pressed", "false")
+    assert set(step["cells"]) <= set(board.cells_with("hl-pattern"))
+    assert board.values() == HARD
+    board.button("Hint").click()                          # Hint starts afresh: the answer is not applied
+    expect(board.status).to_have_text(re.compile(r"^Look at "))
+    assert board.values() == HARD
+
+
+def test_why_not_from_the_pad_and_about_a_digit_a_peer_holds(board):
+    board.load(HARD)                                      # r1c1 holds 4
+    board.cell(1).click()
+    board.button("Why not?").click()
+    board.solver.get_by_role("button", name="Enter 4").click()
+    expect(board.status).to_have_text("Peer Digit: r1c1 already holds 4 in row 1, so r1c2 cannot.")
+    assert board.cells_with("hl-pattern") == [0, 1]
+    assert board.values() == HARD
+
+
+def test_why_not_about_a_filled_cell_says_so_and_escape_leaves_the_question(board):
+    board.load(HARD)
+    board.cell(0).click()
+    board.page.keyboard.press("?")                        # the keyboard's way in
+    expect(board.button("Why not?")).to_have_attribute("aria-pressed", "true")
+    board.page.keyboard.press("1")
+    expect(board.status).to_have_text("Cell r1c1 already holds 4: clear it to ask about its digits.")
+    assert board.values() == HARD
+    board.cell(1).click()
+    board.page.keyboard.press("?")
+    board.page.keyboard.press("Escape")
+    expect(board.button("Why not?")).to_have_attribute("aria-pressed", "false")
+    board.page.keyboard.press("2")                        # an entry again
+    assert board.values()[1] == "2"
+
+
+def test_the_why_not_method_resolves_to_the_step_and_fires_the_event(board):
+    board.load(HARD)
+    digit = wrong_candidate(board, HARD, 1)
+    seen = board.page.evaluate("""async (digit) => {
+        const el = document.querySelector('sudoku-solver');
+        const events = [];
+        const log = (e) => events.push([e.detail.cell, e.detail.digit, e.detail.status, e.detail.step?.technique]);
+        el.addEventListener('sudoku-solver-why', log);
+        const step = await el.whyNot(1, digit);
+        el.removeEventListener('sudoku-solver-why', log);
+        return { step, events };
+    }""", digit)
+    step = board.engine("why", puzzle=HARD, cell=1, digit=digit)["step"]
+    assert seen["step"]["technique"] == step["technique"] and seen["step"]["text"] == step["text"]
+    assert seen["events"] == [[1, digit, "step", step["technique"]]]
+
+
 # -- the step list ---------------------------------------------------------------------------------------
 def test_step_through_the_whole_path_with_buttons_keyboard_and_links(board):
     board.load(CHAINED)
