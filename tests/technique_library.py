@@ -22,7 +22,6 @@ removed candidates must not include the solution's digit (a case that breaks eit
 """
 from __future__ import annotations
 
-import inspect
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -30,6 +29,7 @@ from sudoku_core import Grid
 from sudoku_core.logic.board import bits
 from sudoku_core.logic.path import TECHNIQUES
 from sudoku_core.logic.position import Position, parse_marks
+from sudoku_core.logic.step import takes_focus as finder_takes_focus
 from sudoku_core.core.solver import solve_and_count
 
 LIBRARY = Path(__file__).parent / "data" / "techniques"
@@ -100,7 +100,7 @@ def solution_of(grid: Grid) -> "Grid | None":
 
 def takes_focus(technique: str) -> bool:
     """Whether the technique's finder can be asked for the instance removing given candidates (`focus`)."""
-    return "focus" in inspect.signature(FINDERS[technique]).parameters
+    return finder_takes_focus(FINDERS[technique])
 
 
 def cleared(board, placements) -> "set[tuple[int, int]]":

@@ -250,7 +250,7 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
     search may follow (see `techniques.nested`)."""
     givens = None
     if puzzle is not None:
-        mistake, checked = _wrong_entry(grid, puzzle, rules)
+        mistake, checked = wrong_entry(grid, puzzle, rules)
         if mistake is not None:
             return mistake
         givens = puzzle if checked else None
@@ -271,7 +271,7 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
             order = _without_forcing(order)
     b = Board.from_grid(grid, masks, unique, rules, givens)
     if masks is not None and unique:
-        wrong = _removed_by_mistake(grid, b, rules)
+        wrong = removed_by_mistake(grid, b, rules)
         if wrong is not None:
             return wrong
     if broken(b):
@@ -280,7 +280,7 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
         return find_step(b, order)
 
 
-def _wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "tuple[Step | None, bool]":
+def wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "tuple[Step | None, bool]":
     """A "Wrong Entry" step when an entry is not the puzzle's one solution's digit; and whether every
     entry was checked and is right, every given in place (the puzzle then has one solution, which the
     entries keep)."""
@@ -299,7 +299,7 @@ def _wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "tuple[Step
     return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong}), False
 
 
-def _removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | None":
+def removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | None":
     """When the pencil marks passed in lack a cell's true digit, say so instead of reasoning from
     them (any deduction from wrong marks could be wrong)."""
     solution = exact.solve(grid, rules)
@@ -332,7 +332,7 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
             order = _without_forcing(order)
     givens = grid
     if puzzle is not None:
-        mistake, checked = _wrong_entry(grid, puzzle, rules)
+        mistake, checked = wrong_entry(grid, puzzle, rules)
         if mistake is None and checked:
             givens = puzzle
     b = Board.from_grid(grid, None, unique, rules, givens)

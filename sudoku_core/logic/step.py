@@ -18,6 +18,12 @@ if TYPE_CHECKING:
 Focus = "tuple[tuple[int, int], ...]"
 
 
+def takes_focus(finder) -> bool:
+    """Whether a finder takes a `focus` (read from its code: `inspect` is not in the page's Python library)."""
+    code = getattr(getattr(finder, "func", finder), "__code__", None)
+    return code is not None and "focus" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+
+
 def focus_count(eliminations, focus: Focus) -> int:
     """How many of `eliminations` count under `focus`: all of them without one."""
     if not focus:

@@ -9,26 +9,19 @@ rule it out and the answer says so.
 """
 from __future__ import annotations
 
-import inspect
-from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from ..core.grid import Grid
 from . import exact
 from .board import Board, start_candidates, tables
 from .candidates import to_masks
-from .path import TECHNIQUES, _removed_by_mistake, _wrong_entry, for_rules, solution_count
+from .path import TECHNIQUES, for_rules, removed_by_mistake, solution_count, wrong_entry
 from .phrases import cell_name, sym
-from .step import Step, focus_placed
+from .step import Step, focus_placed, takes_focus
 from .techniques import nested
 
 if TYPE_CHECKING:
     from ..variants.rules import Rules
-
-
-@lru_cache(maxsize=None)
-def _takes_focus(finder) -> bool:
-    return "focus" in inspect.signature(finder).parameters
 
 
 def _removes(step: Step, peer_masks, cell: int, digit: int) -> bool:
@@ -56,7 +49,7 @@ def why_not(grid: Grid, cell: int, digit: int, candidates=None, *, puzzle: "Grid
     if grid.values[cell]:
         raise ValueError(f"Cell {name} already holds {sym(grid.values[cell], n)}: clear it to ask about its digits")
     if puzzle is not None:
-        mistake, _ = _wrong_entry(grid, puzzle, rules)
+        mistake, _ = wrong_entry(grid, puzzle, rules)
         if mistake is not None:
             return mistake
     clashes = exact.conflicts(grid, rules)
@@ -79,13 +72,13 @@ def why_not(grid: Grid, cell: int, digit: int, candidates=None, *, puzzle: "Grid
     masks = plain if candidates is None else [m & p for m, p in zip(to_masks(candidates, n), plain)]
     masks[cell] |= 1 << (digit - 1)
     b = Board.from_grid(grid, masks, True, rules, None)
-    wrong = _removed_by_mistake(grid, b, rules)
+    wrong = removed_by_mistake(grid, b, rules)
     if wrong is not None:
         return wrong
     focus = ((cell, digit),)
     with nested.effort_limit(effort):
         for _, finder in for_rules(TECHNIQUES, t):
-            step = finder(b, focus=focus) if _takes_focus(finder) else finder(b)
+            step = finder(b, focus=focus) if takes_focus(finder) else finder(b)
             if step is not None and _removes(step, t.peer_masks, cell, digit):
                 return step
     return Step("Needs Guessing", f"Needs Guessing: no technique here rules out {sym(digit, n)} in {name}, "
