@@ -16,11 +16,10 @@ solution's digit or places another one is wrong), and each mode's count is print
 * plain: the finder's own steps, each its own choice (the most eliminations first). Where a library
   position holds several instances, the finder may take another one first whose eliminations leave a
   single that breaks the expected one; the finder then has nothing more to find.
-* focus: a finder that takes a `focus` (sudoku_core.logic.step.Focus: the chains and loops, ALS-XY-Chain,
-  XYZ-Wing, Sue de Coq, Franken and Mutant fish) is asked each time for the instance removing what the
-  case still expects, as HoDoKu's own test asks its finder for the instance of the case's candidates (the
-  library's header: "look for a Uniqueness Test Type 4 ... that eliminates candidates for digit 3"); the
-  others run as in plain.
+* focus: a finder that takes a `focus` (sudoku_core.logic.step.Focus; docs/logic.md lists them) is asked
+  each time for the instance removing what the case still expects, as HoDoKu's own test asks its finder
+  for the instance of the case's candidates (the library's header: "look for a Uniqueness Test Type 4 ...
+  that eliminates candidates for digit 3"); the others run as in plain.
 * singles: after each step the singles it leaves (Full House, Naked and Hidden Single) are placed, as the
   hint path places them before it looks for the next step, and what they make counts: a single's
   placement, its cell's other digits and its digit in its peers (a single the solution contradicts is

@@ -24,6 +24,17 @@ def takes_focus(finder) -> bool:
     return code is not None and "focus" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
 
+def focus_cells(focus: Focus, digit: int) -> int:
+    """The cells (a bitset) where `focus` asks for `digit` to go; every cell without a focus."""
+    if not focus:
+        return -1
+    out = 0
+    for cell, d in focus:
+        if d == digit:
+            out |= 1 << cell
+    return out
+
+
 def focus_count(eliminations, focus: Focus) -> int:
     """How many of `eliminations` count under `focus`: all of them without one."""
     if not focus:

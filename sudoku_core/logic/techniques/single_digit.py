@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, sym
-from ..step import Step
+from ..step import Focus, Step, focus_cells
 
 # Sukaku Explainer (a Sudoku Explainer fork) rates Skyscraper 4.0, 2-String Kite 4.1 and Turbot Fish
 # / Empty Rectangle 4.2.
@@ -49,12 +49,14 @@ def _step(b, name, d, ends, links, targets, units, detail, weak=False):
                 candidates=tuple((c, d + 1) for c in cells), links=tuple(chain), difficulty=SCORES[name])
 
 
-def skyscraper(b: Board) -> "Step | None":
+# With `focus` (see `step.Focus`), each finder below gives only an instance removing one of those candidates.
+def skyscraper(b: Board, focus: Focus = ()) -> "Step | None":
     t = b.t
     n = t.n
     peer = t.peer_masks
     for d in range(n):
         pos_d = b.positions()[d]
+        wanted = focus_cells(focus, d + 1)
         for lines, kind in ((range(n), "row"), (range(n, 2 * n), "column")):
             links = _strong_links(b, d, lines)
             for k, (u1, a1, a2) in enumerate(links):
@@ -66,7 +68,7 @@ def skyscraper(b: Board) -> "Step | None":
                             if across[base_a] != across[base_c] or across[free_a] == across[free_c]:
                                 continue
                             targets = peer[free_a] & peer[free_c] & pos_d
-                            if not targets:
+                            if not targets & wanted:
                                 continue
                             other = "column" if kind == "row" else "row"
                             detail = (f"in {t.unit_names[u1]} and {t.unit_names[u2]}, {sym(d + 1, n)} has two "
@@ -78,13 +80,14 @@ def skyscraper(b: Board) -> "Step | None":
     return None
 
 
-def _kites(b: Board, d: int):
-    """Every 2-String Kite on digit d with eliminations: (row link, column link, box, targets), each
-    link as (unit, free end, end in the box)."""
+def _kites(b: Board, d: int, focus: Focus = ()):
+    """Every 2-String Kite on digit d with eliminations (of `focus`, with one): (row link, column link, box,
+    targets), each link as (unit, free end, end in the box)."""
     t = b.t
     n = t.n
     peer = t.peer_masks
     pos_d = b.positions()[d]
+    wanted = focus_cells(focus, d + 1)
     rows = _strong_links(b, d, range(n))
     cols = _strong_links(b, d, range(n, 2 * n))
     for ur, r1, r2 in rows:
@@ -97,7 +100,7 @@ def _kites(b: Board, d: int):
                             or t.box_of[free_c] == t.box_of[box_c]:
                         continue
                     targets = peer[free_r] & peer[free_c] & pos_d
-                    if targets:
+                    if targets & wanted:
                         yield (ur, free_r, box_r), (uc, box_c, free_c), 2 * n + t.box_of[box_r], targets
 
 
@@ -108,9 +111,9 @@ def _kite_detail(b, d, kite) -> str:
             f"joined in {t.unit_names[bu]}")
 
 
-def two_string_kite(b: Board) -> "Step | None":
+def two_string_kite(b: Board, focus: Focus = ()) -> "Step | None":
     for d in range(b.t.n):
-        for kite in _kites(b, d):
+        for kite in _kites(b, d, focus):
             row_link, col_link, _, targets = kite
             return _step(b, "2-String Kite", d, (row_link[1], col_link[2]), (row_link, col_link), targets,
                          (row_link[0], col_link[0]), _kite_detail(b, d, kite))
@@ -200,13 +203,15 @@ def _empty_rectangles(b: Board, d: int, bx: int, line_links):
                         yield er, ec, u, near, far, target
 
 
-def empty_rectangle(b: Board) -> "Step | None":
+def empty_rectangle(b: Board, focus: Focus = ()) -> "Step | None":
     n = b.t.n
     for d in range(n):
         links = _line_links(b, d)
+        wanted = focus_cells(focus, d + 1)
         for bx in range(n):
             for found in _empty_rectangles(b, d, bx, links):
-                return _er_step(b, d, bx, [found])
+                if wanted >> found[5] & 1:
+                    return _er_step(b, d, bx, [found])
     return None
 
 
@@ -245,7 +250,7 @@ def _er_step(b, d, bx, found):
                 difficulty=SCORES["Empty Rectangle"])
 
 
-def turbot_fish(b: Board) -> "Step | None":
+def turbot_fish(b: Board, focus: Focus = ()) -> "Step | None":
     """Two strong links on one digit, the second end of the first seeing the first end of the second
     (a weak link): one of the two outer ends is the digit. HoDoKu's general form, over every house
     (boxes, and a variant's diagonals or windows, too): a Skyscraper, 2-String Kite or Empty Rectangle
@@ -255,6 +260,7 @@ def turbot_fish(b: Board) -> "Step | None":
     peer = t.peer_masks
     for d in range(n):
         pos_d = b.positions()[d]
+        wanted = focus_cells(focus, d + 1)
         links, seen = [], set()
         for u, x, y in _strong_links(b, d, range(len(t.units))):
             if (x, y) not in seen:  # a pair in a row and a box is told as the row's
@@ -269,7 +275,7 @@ def turbot_fish(b: Board) -> "Step | None":
                         if not peer[y1] >> x2 & 1:
                             continue
                         targets = peer[x1] & peer[y2] & pos_d & ~(1 << y1 | 1 << x2)
-                        if not targets:
+                        if not targets & wanted:
                             continue
                         detail = (f"{sym(d + 1, n)} has two places in {t.unit_names[u1]} and two in "
                                   f"{t.unit_names[u2]}, and {cell_name(y1, n)} sees {cell_name(x2, n)}")

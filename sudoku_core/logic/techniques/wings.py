@@ -19,7 +19,8 @@ def _bivalue(b: Board) -> list[int]:
     return [i for i, m in enumerate(b.cands) if m and m.bit_count() == 2]
 
 
-def xy_wing(b: Board) -> "Step | None":
+# With `focus` (see `step.Focus`), the XY-, XYZ- and W-Wing finders give only a wing removing one of those.
+def xy_wing(b: Board, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -44,6 +45,8 @@ def xy_wing(b: Board) -> "Step | None":
                 if not targets:
                     continue
                 elims = tuple((i, zd + 1) for i in bits(targets))
+                if not focus_count(elims, focus):
+                    continue
                 x, y = [d + 1 for d in bits(pm)]
                 text = (f"XY-Wing: {cell_name(pivot, n)} ({sym(x, n)}/{sym(y, n)}) sees {cell_name(a, n)} "
                         f"({digits_slash([d + 1 for d in bits(ma)], n)}) and {cell_name(c, n)} "
@@ -57,7 +60,6 @@ def xy_wing(b: Board) -> "Step | None":
 
 
 def xyz_wing(b: Board, focus: Focus = ()) -> "Step | None":
-    """The first XYZ-Wing (with `focus`, the first removing one of those candidates)."""
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -95,7 +97,7 @@ def xyz_wing(b: Board, focus: Focus = ()) -> "Step | None":
 W_WING = 7.0  # not in Sudoku Explainer (a 6-node chain there, 7.0); the rating path leaves it out
 
 
-def w_wing(b: Board) -> "Step | None":
+def w_wing(b: Board, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -122,6 +124,8 @@ def w_wing(b: Board) -> "Step | None":
                     if not peer[p] >> e1 & 1 or not peer[q] >> e2 & 1:
                         e1, e2 = e2, e1
                     elims = tuple((i, y + 1) for i in bits(targets))
+                    if not focus_count(elims, focus):
+                        continue
                     text = (f"W-Wing: {cell_name(p, n)} and {cell_name(q, n)} both hold "
                             f"{digits_slash((x + 1, y + 1), n)}; in {t.unit_names[u]}, {sym(x + 1, n)} is in {cell_name(e1, n)} "
                             f"or {cell_name(e2, n)}, so one of the pair is {sym(y + 1, n)}: remove "
