@@ -37,6 +37,7 @@ def midgame(line: str) -> "tuple[Grid, list[list[int]]]":
     return board.to_grid(), [[d + 1 for d in bits(m)] for m in board.cands]
 
 
+@pytest.mark.pyodide_sample(1)
 @pytest.mark.parametrize("line", DIABOLICAL)
 def test_every_wrong_candidate_of_a_stuck_position_gets_a_sound_step_that_removes_it(line):
     grid, marks = midgame(line)

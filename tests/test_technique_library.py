@@ -29,6 +29,7 @@ def test_every_technique_has_cases():
     assert not [name for name in FINDERS if name not in covered], "techniques without a library case"
 
 
+@pytest.mark.pyodide_sample(30)  # the same finders run on every case inside Pyodide above
 @pytest.mark.parametrize("case", FOCUSED, ids=[f"{c.technique}@{c.where}" for c in FOCUSED])
 def test_a_finder_asked_for_the_case_s_candidates_makes_them(case):
     """HoDoKu's regression test's way: the finder is asked for the instance removing the case's candidates,
