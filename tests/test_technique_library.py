@@ -45,6 +45,7 @@ def test_a_finder_asked_for_the_case_s_candidates_makes_them(case):
         assert (set(step.eliminations) | cleared(board, step.placements)) & set(focus), f"{case.where}: {step.text}"
 
 
+@pytest.mark.pyodide_sample(8)
 @pytest.mark.parametrize("technique", sorted({c.technique for c in FOCUSED}))
 def test_a_finder_asked_for_the_solution_s_digits_gives_nothing(technique):
     """No sound step removes a digit of the solution, so a finder focused on them finds nothing, where
