@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, digits_slash, digits_text, removals_text, sym
-from ..step import Step
+from ..step import Focus, Step, focus_count
 
 SCORE = 7.0  # not in Sudoku Explainer (it needs a chain, AIC 7.0); the rating path leaves ALS out
 #: The largest ALS searched: HoDoKu takes every size; past 5 cells the sets rarely add a deduction
@@ -154,7 +154,8 @@ def xz_eliminations(a: Als, c: Als, rcc: int, pos: list[int]) -> list[tuple[int,
     return sorted(set(elims))
 
 
-def als_xz(b: Board) -> "Step | None":
+def als_xz(b: Board, focus: Focus = ()) -> "Step | None":
+    """The first ALS-XZ (with `focus`, the first removing one of those candidates)."""
     t = b.t
     n = t.n
     pos = b.positions()
@@ -165,7 +166,7 @@ def als_xz(b: Board) -> "Step | None":
             if j < k or a.board & c.board or (a.digits & c.digits).bit_count() < 2:
                 continue
             elims = xz_eliminations(a, c, rcc, pos)
-            if not elims:
+            if not focus_count(elims, focus):
                 continue
             xs = [sym(x + 1, n) for x in bits(rcc)]
             if len(xs) == 1:

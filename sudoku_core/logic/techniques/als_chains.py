@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, digits_slash, digits_text, removals_text, sym
-from ..step import Focus, Step
+from ..step import Focus, Step, focus_cells
 from .als import Als, describe, network, pattern_marks, rcc_link
 
 # Not in Sudoku Explainer (it finds these as chains and forcing chains); calibrated above ALS-XZ (7.0)
@@ -58,9 +58,10 @@ def _chain_step(b: Board, name: str, chain: "list[Als]", rccs: "list[int]", scor
                 links=links, difficulty=score, extra={"z": [z + 1 for z in zs], "rcc": [x + 1 for x in rccs]})
 
 
-def als_xy_wing(b: Board) -> "Step | None":
+def als_xy_wing(b: Board, focus: Focus = ()) -> "Step | None":
     """Three sets A -x- C -y- B, x != y: z of A and B (not x or y) leaves cells seeing all its places.
-    Sets apart from each other first; overlapping ones only when there are none."""
+    Sets apart from each other first; overlapping ones only when there are none. With `focus`, only a
+    wing removing one of those candidates."""
     pos = b.positions()
     sets, graph = network(b)
     overlapping = None
@@ -77,7 +78,7 @@ def als_xy_wing(b: Board) -> "Step | None":
                     for y in bits(rcc_b & ~(1 << x)):
                         for z in bits(common & ~(1 << x | 1 << y)):
                             targets = a.seen[z] & e.seen[z] & pos[z]
-                            if not targets:
+                            if not targets & focus_cells(focus, z + 1):
                                 continue
                             found = ([a, c, e], [x, y])
                             if not (a.board & e.board or (a.board | e.board) & c.board):

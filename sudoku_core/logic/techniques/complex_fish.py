@@ -35,7 +35,7 @@ from itertools import combinations
 
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
-from ..step import Focus, Step
+from ..step import Focus, Step, focus_cells
 from .fish import line_places
 from .templates import templates
 
@@ -355,13 +355,14 @@ def _all_finned(b: Board, size: int) -> list:
     return last[1]
 
 
-def finned_fish(b: Board, size: int, sashimi: bool) -> "Step | None":
+def finned_fish(b: Board, size: int, sashimi: bool, focus: Focus = ()) -> "Step | None":
     """A finned (or sashimi) fish of `size` on rows against columns, or columns against rows; with its
-    Siamese twin (same base lines, other cover lines) in one step when the twin removes more."""
+    Siamese twin (same base lines, other cover lines) in one step when the twin removes more. With `focus`,
+    one removing one of those candidates."""
     if size > b.t.n // 2:
         return None
     for d, by_rows, fish in _all_finned(b, size):
-        if _sashimi(b, d, fish) == sashimi:
+        if _sashimi(b, d, fish) == sashimi and fish[3] & focus_cells(focus, d + 1):
             return _finned_step(b, d, size, sashimi, fish, _Lines(b, d, size, by_rows).twin(fish))
     return None
 
@@ -402,12 +403,12 @@ def _step(b, name, d, units, covers, fins, elims, text, score) -> Step:
                 extra={"fins": list(bits(fins))})
 
 
-def finned_x_wing(b): return finned_fish(b, 2, False)
-def sashimi_x_wing(b): return finned_fish(b, 2, True)
-def finned_swordfish(b): return finned_fish(b, 3, False)
-def sashimi_swordfish(b): return finned_fish(b, 3, True)
-def finned_jellyfish(b): return finned_fish(b, 4, False)
-def sashimi_jellyfish(b): return finned_fish(b, 4, True)
+def finned_x_wing(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 2, False, focus)
+def sashimi_x_wing(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 2, True, focus)
+def finned_swordfish(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 3, False, focus)
+def sashimi_swordfish(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 3, True, focus)
+def finned_jellyfish(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 4, False, focus)
+def sashimi_jellyfish(b: Board, focus: Focus = ()) -> "Step | None": return finned_fish(b, 4, True, focus)
 
 
 # -- Franken and Mutant fish ---------------------------------------------------------------------------------

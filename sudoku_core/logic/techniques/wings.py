@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, digits_slash, removals_text, sym
-from ..step import Focus, Step, focus_count
+from ..step import Focus, Step, focus_cells, focus_count
 
 XY_WING = 4.2  # Sudoku Explainer
 XYZ_WING = 4.4
@@ -19,7 +19,7 @@ def _bivalue(b: Board) -> list[int]:
     return [i for i, m in enumerate(b.cands) if m and m.bit_count() == 2]
 
 
-# With `focus` (see `step.Focus`), the XY-, XYZ- and W-Wing finders give only a wing removing one of those.
+# With `focus` (see `step.Focus`), each wing finder gives only a wing removing one of those candidates.
 def xy_wing(b: Board, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
@@ -149,11 +149,12 @@ WING_NAMES = {4: "WXYZ-Wing", 5: "VWXYZ-Wing"}
 WING_SCORES = {4: 5.5, 5: 6.3}  # Sukaku Explainer gives WXYZ-Wing 5.5 and up; VWXYZ calibrated
 
 
-def bent_wing(b: Board, size: int) -> "Step | None":
+def bent_wing(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     peer = t.peer_masks
     name = WING_NAMES[size]
+    wanted = [focus_cells(focus, d + 1) for d in range(n)]  # per digit, the cells where a removal counts
     for pivot, pm in enumerate(cands):
         if not pm or pm.bit_count() > size:
             continue
@@ -163,7 +164,7 @@ def bent_wing(b: Board, size: int) -> "Step | None":
         where = [0] * n  # per digit, the chosen cells holding it
         for d in bits(pm):
             where[d] = 1 << pivot
-        found = _grow(b, size, [pivot], pm, where, 0, options, 0)
+        found = _grow(b, size, [pivot], pm, where, 0, options, 0, wanted)
         if found:
             z, targets, cells = found
             elims = tuple((i, z + 1) for i in bits(targets))
@@ -178,16 +179,18 @@ def bent_wing(b: Board, size: int) -> "Step | None":
 
 
 def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int, options: list,
-          start: int):
+          start: int, wanted: list):
     """Depth-first over the pivot's peers, keeping at most one unrestricted digit (`loose`): adding
     a cell never makes a digit restricted again, so a second loose digit ends the branch; and once
-    the loose digit is known, a branch whose cells leave no cell seeing all its places ends too."""
+    the loose digit is known, a branch whose cells leave no cell seeing all its places (in `wanted`, per
+    digit) ends too."""
     cands, peer = b.cands, b.t.peer_masks
     if len(chosen) == size:
         if union.bit_count() != size or not loose:
             return None  # no loose digit: a locked set, which the subsets cover
         targets = _targets(b, loose, where, chosen)
-        return (loose.bit_length() - 1, targets, tuple(chosen)) if targets else None
+        z = loose.bit_length() - 1
+        return (z, targets, tuple(chosen)) if targets & wanted[z] else None
     for k in range(start, len(options)):
         c = options[k]
         m = cands[c]
@@ -211,8 +214,8 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
             rest ^= low
         chosen.append(c)
         found = None
-        if not grown or _targets(b, grown, where, chosen):
-            found = _grow(b, size, chosen, u, where, grown, options, k + 1)
+        if not grown or _targets(b, grown, where, chosen) & wanted[grown.bit_length() - 1]:
+            found = _grow(b, size, chosen, u, where, grown, options, k + 1, wanted)
         chosen.pop()
         rest = m
         while rest:
@@ -246,5 +249,5 @@ def _union(cands, cells) -> int:
     return m
 
 
-def wxyz_wing(b): return bent_wing(b, 4)
-def vwxyz_wing(b): return bent_wing(b, 5)
+def wxyz_wing(b: Board, focus: Focus = ()) -> "Step | None": return bent_wing(b, 4, focus)
+def vwxyz_wing(b: Board, focus: Focus = ()) -> "Step | None": return bent_wing(b, 5, focus)
