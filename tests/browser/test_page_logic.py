@@ -381,14 +381,19 @@ def test_the_hint_highlight_is_drawn_in_forced_colors_mode(board):
 
 
 def test_the_controls_attribute_chooses_the_logic_buttons_too(board):
-    board.solver.evaluate("(el) => { el.controls = 'hint candidates'; }")
-    expect(board.button("Hint")).to_be_visible()
-    expect(board.button("Candidates")).to_be_visible()
-    expect(board.button("Rate")).to_be_hidden()
-    expect(board.solver.locator("summary", has_text="Steps")).to_be_hidden()
-    board.solver.evaluate("(el) => { el.controls = 'solve steps'; }")
-    expect(board.button("Hint")).to_be_hidden()
-    expect(board.solver.locator("summary", has_text="Steps")).to_be_visible()
+    try:
+        board.solver.evaluate("(el) => { el.controls = 'hint why candidates'; }")
+        expect(board.button("Hint")).to_be_visible()
+        expect(board.button("Why not?")).to_be_visible()
+        expect(board.button("Candidates")).to_be_visible()
+        expect(board.button("Rate")).to_be_hidden()
+        expect(board.solver.locator("summary", has_text="Steps")).to_be_hidden()
+        board.solver.evaluate("(el) => { el.controls = 'solve steps'; }")
+        expect(board.button("Hint")).to_be_hidden()
+        expect(board.button("Why not?")).to_be_hidden()
+        expect(board.solver.locator("summary", has_text="Steps")).to_be_visible()
+    finally:  # the page is shared with other files' tests
+        board.solver.evaluate("(el) => el.removeAttribute('controls')")
 
 
 def test_the_hint_works_from_the_keyboard_alone(board):

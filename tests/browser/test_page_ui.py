@@ -78,7 +78,9 @@ def page(app_page, shared_context, site_server):
 @pytest.fixture
 def board(page):
     page.get_by_role("radio", name="9×9").check()
+    # the page is shared with other files' tests (one per worker): undo what they may have set
     page.evaluate("""() => { const el = document.querySelector('sudoku-solver');
+        el.removeAttribute('controls'); el.readOnly = false;
         el.rules = null; el.size = '9x9'; el.puzzle = ''; document.activeElement?.blur?.(); }""")
     board = Board(page)
     expect(board.grid.get_by_role("gridcell")).to_have_count(81)
