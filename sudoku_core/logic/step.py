@@ -19,7 +19,8 @@ Focus = "tuple[tuple[int, int], ...]"
 
 
 def takes_focus(finder) -> bool:
-    """Whether a finder takes a `focus` (read from its code: `inspect` is not in the page's Python library)."""
+    """Whether a finder takes a `focus`, read from its code (`inspect` would add itself and its imports to the
+    page's Python library, which holds what the engine imports)."""
     code = getattr(getattr(finder, "func", finder), "__code__", None)
     return code is not None and "focus" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
 
