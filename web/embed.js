@@ -117,6 +117,7 @@ solver.addEventListener('sudoku-solver-found', (e) => {
   post('found', { solution, puzzle, ms });
 });
 solver.addEventListener('sudoku-solver-hint', (e) => post('hint', plain(e.detail)));
+solver.addEventListener('sudoku-solver-why', (e) => post('why', plain(e.detail)));
 solver.addEventListener('sudoku-solver-rated', (e) => post('rated', plain(e.detail)));
 
 let lastHeight = -1;
@@ -163,6 +164,12 @@ const COMMANDS = new Map([
   }],
   ['solve', async () => ({ solution: await solver.solve() })],
   ['hint', async () => plain(await solver.hint())],
+  ['why', async (msg) => {
+    if (!Number.isInteger(msg.cell) || !Number.isInteger(msg.digit)) {
+      throw Object.assign(new Error('"cell" (an index from 0) and "digit" must be whole numbers.'), { code: 'bad_request' });
+    }
+    return plain(await solver.whyNot(msg.cell, msg.digit));
+  }],
   ['rate', async () => plain(await solver.rate())],
   ['check', async () => {
     const { status, message, cells } = await solver.check();

@@ -156,6 +156,20 @@ def test_hint_and_rate_by_message_and_the_found_solved_hint_rated_events(page, o
     assert len(found) == found_before + 1 and found[-1]["data"]["solution"] == EASY_SOLUTION
 
 
+def test_why_not_by_message_and_its_event(page, origins):
+    command(page, origins, {"type": "sudoku-solver:set-puzzle", "puzzle": HARD, "id": "w0"})
+    digit = int(HARD[0])                                   # r1c1's given: r1c2 cannot hold it
+    reply = command(page, origins, {"type": "sudoku-solver:why", "cell": 1, "digit": digit, "id": "w1"})
+    assert reply["ok"] is True and reply["result"]["technique"] == "Peer Digit"
+    assert reply["result"]["text"] == f"Peer Digit: r1c1 already holds {digit} in row 1, so r1c2 cannot"
+    event = messages(page, "why")[-1]["data"]
+    assert event["cell"] == 1 and event["digit"] == digit and event["status"] == "step"
+    bad = command(page, origins, {"type": "sudoku-solver:why", "cell": "r1c2", "digit": 1, "id": "w2"})
+    assert bad["ok"] is False and bad["error"]["code"] == "bad_request"
+    filled = command(page, origins, {"type": "sudoku-solver:why", "cell": 0, "digit": 1, "id": "w3"})
+    assert filled["ok"] is False and "already holds" in filled["error"]["message"]
+
+
 def test_check_clear_get_state_and_configure_by_message(page, origins):
     command(page, origins, {"type": "sudoku-solver:set-puzzle", "puzzle": HARD, "id": 10})
     reply = command(page, origins, {"type": "sudoku-solver:check", "id": 11})
