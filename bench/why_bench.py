@@ -29,11 +29,12 @@ from sudoku_core import Grid  # noqa: E402
 from sudoku_core.core.solver import solve  # noqa: E402
 from sudoku_core.logic import candidate_lists, why_not  # noqa: E402
 from sudoku_core.logic.board import tables  # noqa: E402
+from sudoku_core.logic.step import focus_placed  # noqa: E402
 
 
-def wrong(step, cell: int, digit: int, solution: Grid, peers: int) -> bool:
+def wrong(step, cell: int, digit: int, solution: Grid, peer_masks) -> bool:
     removes = (cell, digit) in step.eliminations or any(
-        c == cell and d != digit or d == digit and peers >> c & 1 for c, d in step.placements)
+        focus_placed(peer_masks, c, d, ((cell, digit),)) for c, d in step.placements)
     return (not removes or any(solution.values[c] == d for c, d in step.eliminations)
             or any(solution.values[c] != d for c, d in step.placements))
 
@@ -68,7 +69,7 @@ def main() -> int:
                     if step.technique == "Needs Guessing":
                         open_ += 1
                     else:
-                        bad += wrong(step, cell, digit, solution, peer_masks[cell])
+                        bad += wrong(step, cell, digit, solution, peer_masks)
         print(f"\n{label}: {len(times)} questions, {bad} wrong, {open_} needing a guess; median {statistics.median(times):.1f} ms, "
               f"p90 {pct(times, 0.9):.1f} ms, max {max(times):.1f} ms")
         print("  " + "; ".join(f"{name} {count}" for name, count in answers.most_common()))

@@ -94,11 +94,7 @@ def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
     start whose z-cells and its own are all seen by some cell, makes the chain; of one length, one whose
     sets share no cell is preferred. With `focus`, only a chain removing one of those candidates."""
     pos = b.positions()
-    want = [-1] * b.t.n  # per digit, the cells where a removal counts
-    if focus:
-        want = [0] * b.t.n
-        for cell, d in focus:
-            want[d - 1] |= 1 << cell
+    want = [focus_cells(focus, d + 1) for d in range(b.t.n)]  # per digit, the cells where a removal counts
     sets, graph = network(b)
     size = len(sets)
     # each set's links with their RCC digits listed once (the walk below visits them millions of times)

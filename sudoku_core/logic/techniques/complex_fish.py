@@ -446,11 +446,7 @@ def _complex_found(b: Board, mutant: bool, finned: bool, focus: Focus = ()) -> "
 def _search_complex(b: Board, mutant: bool, finned: bool, focus: Focus) -> "tuple | None":
     t = b.t
     n = t.n
-    want = [-1] * n  # per digit, the cells where a removal counts
-    if focus:
-        want = [0] * n
-        for cell, d in focus:
-            want[d - 1] |= 1 << cell
+    want = [focus_cells(focus, d + 1) for d in range(n)]  # per digit, the cells where a removal counts
     rows, cols, boxes = range(n), range(n, 2 * n), range(2 * n, 3 * n)
     if mutant:
         shapes = [(range(3 * n), range(3 * n))]
