@@ -161,13 +161,19 @@ def test_what_only_the_full_engine_answers_is_handed_on(light_replies, index):
 
 # -- imports ------------------------------------------------------------------------------------------
 def _imports(tree: ast.Module):
-    """(node, inside a function, under a `sys.implementation.name != "micropython"` test) for each import."""
+    """(node, inside a function, guarded) for each import; guarded: under a `sys.implementation.name !=
+    "micropython"` test, or in the body of a `try` whose `except ImportError` holds the fallback."""
     def walk(node, in_function, guarded):
         for child in ast.iter_child_nodes(node):
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 yield child, in_function, guarded
             elif isinstance(child, ast.If) and "micropython" in ast.unparse(child.test):
                 yield from walk(child, in_function, True)
+            elif isinstance(child, ast.Try) and any("ImportError" in ast.unparse(h.type or ast.Name("")) for h in child.handlers):
+                for statement in child.body:
+                    yield from walk(ast.Module(body=[statement], type_ignores=[]), in_function, True)
+                for part in child.handlers + child.orelse + child.finalbody:
+                    yield from walk(part, in_function, guarded)
             else:
                 yield from walk(child, in_function or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)),
                                 guarded)

@@ -6,12 +6,22 @@ first runtime, see web/worker-micropython.js). Those modules import from the sta
 three have (`ALLOWED_IMPORTS`, checked by tests/test_light_engine.py) and take the rest from here: each name
 is the standard library's own where it exists, so CPython runs exactly what it ran before.
 
+Here for MicroPython: `record` (a dataclass), `StrEnum` with `members`, `cached_property`, `lru_cache`
+(bounded there too), `combinations`/`permutations`/`product`, `TYPE_CHECKING`. On CPython each is the
+standard library's own (`record` is `dataclasses.dataclass` once it has checked the field names).
+
 Also absent on MicroPython, and so not used by the portable modules: `from __future__ import annotations`
-and `typing` (annotations naming a type that is not a builtin are written as strings), `dataclasses`,
-`enum`, `{**mapping}` displays, `str.isascii`/`rjust`/`ljust`/`translate`, `float.is_integer`, and `re`
-beyond compile/match/search/sub/split.
+and `typing` (annotations naming a type that is not a builtin are written as strings; `TYPE_CHECKING` comes
+from here), `weakref`, `contextlib`, `contextvars`, `{**mapping}` displays and `*iterable` inside a tuple,
+list or set display (write `a + b`, `list(a) + [x]`, `dict(a, key=v)`/`.update`), a `:` or `!` inside a
+string within an f-string's braces (MicroPython reads it as the format spec), `str.isascii`/`rjust`/
+`ljust`/`translate`, `float.is_integer`, metaclasses and `__init_subclass__`, writes to an instance's
+`__dict__` (use setattr), and `re` beyond compile/match/search/sub/split.
 """
 import time
+
+#: False at run time; type checkers read `if TYPE_CHECKING:` blocks (MicroPython has no `typing`).
+TYPE_CHECKING = False
 
 #: The portable modules, as paths inside the package: the MicroPython bundle holds exactly these
 #: (build/micropython_bundle.py) and the tests run them under MicroPython.
@@ -78,18 +88,205 @@ try:
 
     cache = lru_cache(maxsize=None)
 except ImportError:  # MicroPython
-    def cache(func):
-        """Remember `func`'s result for each tuple of positional arguments."""
-        memo = {}
+    def lru_cache(maxsize=128):
+        """Remember `func`'s result for each tuple of positional arguments: at most `maxsize` of them (the
+        memo starts afresh when full, MicroPython's heap is small), or all when `maxsize` is None."""
+        def decorate(func):
+            memo = {}
 
-        def cached(*args):
-            try:
-                return memo[args]
-            except KeyError:
-                value = memo[args] = func(*args)
-                return value
+            def cached(*args):
+                try:
+                    return memo[args]
+                except KeyError:
+                    if maxsize is not None and len(memo) >= maxsize:
+                        memo.clear()
+                    value = memo[args] = func(*args)
+                    return value
 
-        return cached
+            cached.cache_clear = memo.clear
+            return cached
+
+        return decorate
+
+    cache = lru_cache(maxsize=None)
+
+try:
+    from functools import cached_property
+except ImportError:  # MicroPython
+    class cached_property:
+        """A method's value, computed once per instance on first read and then kept as its attribute."""
+
+        def __init__(self, func):
+            self.func = func
+            self.name = func.__name__
+
+        def __get__(self, obj, owner=None):
+            if obj is None:
+                return self
+            value = self.func(obj)
+            object.__setattr__(obj, self.name, value)  # shadows this descriptor from now on, frozen or not
+            return value
+
+try:
+    from itertools import combinations, permutations, product
+except ImportError:  # MicroPython's itertools has neither
+    def combinations(iterable, r):
+        """`itertools.combinations`: the r-tuples of `iterable`'s items in their order."""
+        pool = tuple(iterable)
+        n = len(pool)
+        if r > n:
+            return
+        index = list(range(r))
+        yield tuple(pool[i] for i in index)
+        while True:
+            for i in range(r - 1, -1, -1):
+                if index[i] != i + n - r:
+                    break
+            else:
+                return
+            index[i] += 1
+            for j in range(i + 1, r):
+                index[j] = index[j - 1] + 1
+            yield tuple(pool[i] for i in index)
+
+    def permutations(iterable, r=None):
+        """`itertools.permutations`, in the same order."""
+        pool = tuple(iterable)
+        r = len(pool) if r is None else r
+        for chosen in product(range(len(pool)), repeat=r):
+            if len(set(chosen)) == r:
+                yield tuple(pool[i] for i in chosen)
+
+    def product(*iterables, repeat=1):
+        """`itertools.product`, in the same order."""
+        pools = [tuple(pool) for pool in iterables] * repeat
+        result = [()]
+        for pool in pools:
+            result = [head + (item,) for head in result for item in pool]
+        for combo in result:
+            yield combo
+
+try:
+    from dataclasses import MISSING, dataclass, field, fields, replace
+
+    def record(names: str, frozen: bool = False):
+        """`dataclass(frozen=frozen)`, checked to have the fields `names` lists (space-separated, in order):
+        MicroPython keeps no annotations, so there the names are what the class is built from."""
+        def decorate(cls):
+            cls = dataclass(frozen=frozen)(cls)
+            found = " ".join(f.name for f in fields(cls))
+            if found != " ".join(names.split()):
+                raise TypeError(f"record {cls.__name__} names {names!r} but declares {found!r}")
+            return cls
+
+        return decorate
+except ImportError:  # MicroPython
+    MISSING = object()
+
+    class _Field:
+        def __init__(self, default, default_factory, compare):
+            self.default, self.default_factory, self.compare = default, default_factory, compare
+
+    def field(default=MISSING, default_factory=MISSING, compare=True, repr=True):
+        """What `dataclasses.field` says of a field: its default (or the factory making it), whether it
+        counts in ==."""
+        return _Field(default, default_factory, compare)
+
+    def record(names: str, frozen: bool = False):
+        """A class with `__init__` (positional or keyword, defaults from the class body), `__eq__`, `__repr__`
+        and, when `frozen`, `__hash__` and no assignment, over the fields `names` lists."""
+        names = tuple(names.split())
+
+        def decorate(cls):
+            specs = []
+            for name in names:
+                spec = getattr(cls, name, MISSING)
+                if not isinstance(spec, _Field):
+                    spec = _Field(spec, MISSING, True)
+                specs.append((name, spec))
+                if spec.default is MISSING and hasattr(cls, name):
+                    delattr(cls, name)  # a factory field: no class-level value to fall back on
+            compared = tuple(name for name, spec in specs if spec.compare)
+            post_init = getattr(cls, "__post_init__", None)
+
+            def __init__(self, *args, **kwargs):
+                if len(args) > len(specs):
+                    raise TypeError(f"{cls.__name__}() takes {len(specs)} arguments")
+                for i, (name, spec) in enumerate(specs):
+                    if i < len(args):
+                        value = args[i]
+                    elif name in kwargs:
+                        value = kwargs.pop(name)
+                    elif spec.default is not MISSING:
+                        value = spec.default
+                    elif spec.default_factory is not MISSING:
+                        value = spec.default_factory()
+                    else:
+                        raise TypeError(f"{cls.__name__}() missing argument {name!r}")
+                    object.__setattr__(self, name, value)
+                if kwargs:
+                    raise TypeError(f"{cls.__name__}() got an unexpected argument {next(iter(kwargs))!r}")
+                if post_init is not None:
+                    post_init(self)
+
+            def __eq__(self, other):
+                return type(other) is type(self) and all(getattr(self, n) == getattr(other, n) for n in compared)
+
+            def __repr__(self):
+                return cls.__name__ + "(" + ", ".join(n + "=" + repr(getattr(self, n)) for n in names) + ")"
+
+            cls.__init__, cls.__eq__, cls.__repr__ = __init__, __eq__, __repr__
+            cls.__ne__ = lambda self, other: not self == other
+            cls._fields = names
+            if frozen:
+                def __setattr__(self, name, value):
+                    raise AttributeError(f"cannot assign to field {name!r}")
+
+                cls.__setattr__ = __setattr__
+                cls.__hash__ = lambda self: hash(tuple(getattr(self, n) for n in compared))
+            return cls
+
+        return decorate
+
+    def fields(obj):
+        """The record's fields, as objects with a `name`."""
+        return tuple(_Named(name) for name in obj._fields)
+
+    class _Named:
+        def __init__(self, name):
+            self.name = name
+
+    def replace(obj, **changes):
+        """A copy of the record `obj` with `changes`."""
+        values = {name: getattr(obj, name) for name in obj._fields}
+        values.update(changes)
+        return type(obj)(**values)
+
+try:
+    from enum import StrEnum
+
+    def members(cls):
+        """Decorates a StrEnum: a no-op here; on MicroPython it makes the members. Returns the class."""
+        return cls
+except ImportError:  # MicroPython: no enum, no metaclasses
+    class StrEnum(str):
+        """Members are instances of the class, equal to their value (list them in a tuple of your own to go
+        through them in order: the class cannot be iterated here)."""
+
+        @property
+        def value(self):
+            return str(self)
+
+        @property
+        def name(self):
+            return next(key for key, member in type(self).__dict__.items() if member is self)
+
+    def members(cls):
+        """Turns `cls`'s upper-case string attributes into its members (MicroPython runs no metaclass)."""
+        for key, value in list(cls.__dict__.items()):
+            if key.isupper() and type(value) is str:
+                setattr(cls, key, cls(value))
+        return cls
 
 
 def rjust(text: str, width: int) -> str:
