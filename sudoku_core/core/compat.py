@@ -6,7 +6,7 @@ first runtime, see web/worker-micropython.js). Those modules import from the sta
 three have (`ALLOWED_IMPORTS`, checked by tests/test_light_engine.py) and take the rest from here: each name
 is the standard library's own where it exists, so CPython runs exactly what it ran before.
 
-Here for MicroPython: `record` (a dataclass), `StrEnum` with `members`, `cached_property`, `lru_cache`
+Here for MicroPython: `Random` (CPython's, draw for draw), `record` (a dataclass), `StrEnum` with `members`, `cached_property`, `lru_cache`
 (bounded there too), `combinations`/`permutations`/`product`, `TYPE_CHECKING`. On CPython each is the
 standard library's own (`record` is `dataclasses.dataclass` once it has checked the field names).
 
@@ -28,11 +28,11 @@ TYPE_CHECKING = False
 PORTABLE = (
     "__init__.py", "core/__init__.py", "core/compat.py", "core/wording.py", "core/shape.py", "core/reading.py",
     "core/writing.py", "core/grid.py", "core/verdict.py", "core/formats.py", "core/solver.py", "core/culprits.py",
-    "bridge/__init__.py", "bridge/protocol.py", "bridge/ops_solve.py",
+    "core/mersenne.py", "bridge/__init__.py", "bridge/protocol.py", "bridge/ops_solve.py",
 )
 
 #: Standard-library modules the portable modules may import (beside each other).
-ALLOWED_IMPORTS = frozenset({"collections", "functools", "io", "json", "math", "re", "sys", "time"})
+ALLOWED_IMPORTS = frozenset({"collections", "functools", "io", "json", "math", "random", "re", "sys", "time"})
 
 try:
     bit_length = int.bit_length  # the C method itself: bit_length(x) costs what x.bit_length() does
@@ -126,6 +126,11 @@ except ImportError:  # MicroPython
             value = self.func(obj)
             object.__setattr__(obj, self.name, value)  # shadows this descriptor from now on, frozen or not
             return value
+
+try:
+    from random import Random
+except ImportError:  # MicroPython: module functions only
+    from .mersenne import Random
 
 try:
     from itertools import combinations, permutations, product

@@ -523,7 +523,7 @@ class Falsified(Exception):
 def main():
     with open(RUNNER_DIR + "/config.json") as handle:
         config = json.load(handle)
-    sys.modules["random"] = pyrandom  # MicroPython's has no Random class; the engine never imports random
+    sys.modules["random"] = pyrandom  # MicroPython's has no Random class (the engine takes compat.Random)
     runner = Runner(config)
     impl = sys.implementation
     version = "%d.%d.%d" % impl.version[:3]
