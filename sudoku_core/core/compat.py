@@ -305,3 +305,38 @@ _ASCII_DIGITS = frozenset("0123456789")
 def is_ascii_number(text: str) -> bool:
     """True when `text` is one or more of the digits 0-9 (`str.isdigit` also takes other scripts' digits)."""
     return bool(text) and set(text) <= _ASCII_DIGITS
+
+
+# MicroPython's dict and set keep no insertion order, and its sort is not stable (a quicksort): code whose
+# result depends on the order of a dict's keys or of equal sort keys takes these, which are the builtins on
+# CPython.
+import sys  # noqa: E402
+
+if sys.implementation.name == "micropython":
+    from collections import OrderedDict as ordered_dict  # noqa: N813  (it stands for `dict`)
+
+    def unique(items) -> list:
+        """`items` without repeats, in the order they first come (`list(dict.fromkeys(items))`)."""
+        seen = set()
+        out = []
+        for x in items:
+            if x not in seen:
+                seen.add(x)
+                out.append(x)
+        return out
+
+    def stable_sorted(items, key) -> list:
+        """`sorted(items, key=key)`, items with equal keys kept in their order (CPython's sort is stable)."""
+        decorated = [(key(x), k, x) for k, x in enumerate(items)]
+        decorated.sort()
+        return [x for _, _, x in decorated]
+else:
+    ordered_dict = dict  # insertion-ordered
+
+    def unique(items) -> list:
+        """`items` without repeats, in the order they first come."""
+        return list(dict.fromkeys(items))
+
+    def stable_sorted(items, key) -> list:
+        """`sorted(items, key=key)` (stable)."""
+        return sorted(items, key=key)
