@@ -7,11 +7,7 @@ reading names. Clashing digits are a `conflict` error, as for `solve`. Each take
 `solve` does (classic when absent; read by `Request.rules`, which imports the rules model only then):
 the logic works on the rules' houses, peers, Killer cages and palette constraints.
 """
-from __future__ import annotations
-
-from enum import StrEnum
-from typing import Any
-
+from ..core.compat import StrEnum, members
 from ..core.grid import Grid
 from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path, why_not
 from ..logic.diagnose import Verdict
@@ -23,6 +19,7 @@ from .protocol import BridgeError, Request, op, refuse_conflicts
 MAX_PATH_STEPS = 20_000
 
 
+@members
 class Status(StrEnum):
     """The `status` of a hint or path reply: the engine's words, but "stuck" for `PathStatus.STUCK`."""
 
@@ -120,8 +117,8 @@ def _hint(request: Request) -> dict:
         return _found(step, grid, rules, marks)
     diagnosis = diagnose(grid, rules=rules)
     if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
-        return {"status": Status(diagnosis.status), "step": None, **_said(diagnosis),
-                "candidates": candidate_lists(grid, rules)}
+        return dict(_said(diagnosis), status=Status(diagnosis.status), step=None,
+                    candidates=candidate_lists(grid, rules))
     return {"status": Status.STUCK, "step": None, "cells": [], "candidates": candidate_lists(grid, rules),
             "message": "No technique here finds the next step: this position needs a guess "
                        "(or a technique the engine does not know)."}
@@ -161,9 +158,9 @@ def op_why(request: Request) -> dict:
     except ValueError as error:
         diagnosis = diagnose(grid, rules=rules) if not grid.values[cell] else None
         if diagnosis is not None and diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
-            return {"status": Status(diagnosis.status), "step": None, **_said(diagnosis), "ms": request.context.ms()}
+            return dict(_said(diagnosis), status=Status(diagnosis.status), step=None, ms=request.context.ms())
         raise BridgeError("bad_request", f"{error}.", [cell]) from None
-    return {**_found(step, grid, rules, marks), "message": step.text, "ms": request.context.ms()}
+    return dict(_found(step, grid, rules, marks), message=step.text, ms=request.context.ms())
 
 
 @op("path")
@@ -180,12 +177,15 @@ def op_path(request: Request) -> dict:
     result = {"steps": steps, "solved": path.solved, "candidates": candidate_lists(grid, rules), "cells": [],
               "end": path.grid.to_line() if path.grid is not None else grid.to_line()}
     if path.status == PathStatus.SOLVED:
-        return {**result, "status": Status.SOLVED, "message": f"Solved by logic in {len(steps)} steps."}
+        result.update(status=Status.SOLVED, message=f"Solved by logic in {len(steps)} steps.")
+        return result
     diagnosis = diagnose(grid, rules=rules)
     if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
-        return {**result, "status": Status(diagnosis.status), **_said(diagnosis)}
-    return {**result, "status": Status.of_path(path.status),
-            "message": f"After {len(steps)} steps no technique here finds the next one: the rest needs a guess."}
+        result.update(_said(diagnosis), status=Status(diagnosis.status))
+        return result
+    result.update(status=Status.of_path(path.status),
+                  message=f"After {len(steps)} steps no technique here finds the next one: the rest needs a guess.")
+    return result
 
 
 @op("rate")
@@ -193,7 +193,7 @@ def op_rate(request: Request) -> dict:
     grid = request.grid()
     rules = request.rules(grid)
     rating = rate(grid, rules)
-    result: dict[str, Any] = {**rating.to_dict(), "diagnosis": None}
+    result = dict(rating.to_dict(), diagnosis=None)
     if rating.score is None:
         result["diagnosis"] = diagnose(grid, rules=rules).to_dict()
         result["message"] = f"Not rated. {result['diagnosis']['message']}"
