@@ -10,10 +10,7 @@ propagated from a placement (as `forcing` does) are such chains, and what they p
 Found after every other technique but the forcing chains: sizes 2-4 smallest first, at most `MAX_FINS` fins,
 within `_BUDGET` base and cover sets and `_PROPAGATIONS` fins followed a position, so a hint stays quick.
 """
-from __future__ import annotations
-
-from itertools import combinations
-
+from ...core.compat import bit_count, combinations
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
 from ..step import Step
@@ -63,13 +60,13 @@ def _search(b: Board, d: int, size: int, by_rows: bool, reaches, budget) -> "tup
     n, peer = t.n, t.peer_masks
     places = line_places(b, d, by_rows)
     pos = b.positions()[d]
-    lines = [k for k in range(n) if places[k].bit_count() >= 2]
+    lines = [k for k in range(n) if bit_count(places[k]) >= 2]
     cell = (lambda k, x: k * n + x) if by_rows else (lambda k, x: x * n + k)
     for base in combinations(lines, size):
         union = 0
         for k in base:
             union |= places[k]
-        if not size < union.bit_count() <= size + MAX_FINS:
+        if not size < bit_count(union) <= size + MAX_FINS:
             continue  # a plain fish, or too many fins
         base_cells = sum(1 << cell(k, x) for k in base for x in range(n))
         for cover in combinations(bits(union), size):

@@ -23,8 +23,7 @@ None is in Sudoku Explainer or HoDoKu's scale (Sudoku Explainer finds these as c
 chains): the values are chosen here, above Multi-Colors for the one-digit ones and with the AIC SE
 would need for 3D Medusa; the rating path leaves them out.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, ordered_dict
 from ..board import Board, bits, first_bit
 from ..phrases import cell_name, cells_text, listing, removals_text, sym
 from ..step import Step
@@ -47,7 +46,7 @@ def _extend(b: Board, d: int, color: int) -> int:
         grown = False
         for um in t.unit_masks:
             here = p & um
-            if here & color or here.bit_count() < 2:
+            if here & color or bit_count(here) < 2:
                 continue
             left = here & ~seen
             if left and not left & (left - 1):
@@ -166,7 +165,7 @@ def _medusa_clusters(b: Board):
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
-    adj: dict[int, list[int]] = {}
+    adj: dict[int, list[int]] = ordered_dict()  # clusters in the order of their first link
     links = []
 
     def join(u: int, v: int) -> None:
@@ -175,13 +174,13 @@ def _medusa_clusters(b: Board):
         links.append((u, v))
 
     for i, m in enumerate(cands):
-        if m and m.bit_count() == 2:
+        if m and bit_count(m) == 2:
             d1, d2 = bits(m)
             join(i * n + d1, i * n + d2)
     for um in t.unit_masks:
         for d in range(n):
             here = pos[d] & um
-            if here.bit_count() == 2:
+            if bit_count(here) == 2:
                 x, y = bits(here)
                 join(x * n + d, y * n + d)
     seen: dict[int, int] = {}
@@ -303,7 +302,7 @@ def broken_wing(b: Board) -> "Step | None":
     for d in range(n):
         p = b.positions()[d]
         # a house of k places leaves k - 2 guardians: larger ones cannot be in a loop kept
-        houses = [um for um in t.unit_masks if 2 <= (p & um).bit_count() <= MAX_GUARDIANS + 2]
+        houses = [um for um in t.unit_masks if 2 <= bit_count(p & um) <= MAX_GUARDIANS + 2]
         of_cell: dict[int, list[int]] = {}
         for um in houses:
             for i in bits(p & um):
@@ -328,7 +327,7 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
         others = here & on & ~(1 << last)
         if len(loop) >= 3 and len(loop) % 2 and others == 1 << start:
             g = guards | (here & ~on)
-            if g and g.bit_count() <= MAX_GUARDIANS:
+            if g and bit_count(g) <= MAX_GUARDIANS:
                 return list(loop), used + [um], g
             continue
         if others or len(loop) == MAX_LOOP:
@@ -338,7 +337,7 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
             if nxt < start or any(h >> nxt & 1 for h in used):
                 continue
             g2 = g & ~(1 << nxt)
-            if g2.bit_count() > MAX_GUARDIANS:
+            if bit_count(g2) > MAX_GUARDIANS:
                 continue
             loop.append(nxt)
             used.append(um)
@@ -381,5 +380,5 @@ def _wing_made(b: Board, d: int, loop, houses, guards: int, text: str, placement
                 units=tuple(b.t.unit_names[b.t.unit_masks.index(um)] for um in houses),
                 candidates=tuple((i, d + 1) for i in loop) + tuple((g, d + 1) for g in bits(guards)),
                 links=tuple(((x, d + 1), (y, d + 1), "weak") for x, y in zip(closed, closed[1:])),
-                difficulty=round(BROKEN_WING_SCORE + 0.1 * (guards.bit_count() - 1), 1),
+                difficulty=round(BROKEN_WING_SCORE + 0.1 * (bit_count(guards) - 1), 1),
                 extra={"guardians": list(bits(guards))})

@@ -17,11 +17,7 @@ locked candidates): `HINT_EFFORT` for a hint, `RATING_EFFORT` for a path or a ra
 not seconds, so what one machine finds every machine finds (Pyodide too, only slower). A search that runs
 out finds nothing: the path then ends "needs guessing", never with a wrong step.
 """
-from __future__ import annotations
-
-from contextlib import contextmanager
-from contextvars import ContextVar
-
+from ...core.compat import bit_count, stable_sorted, unique
 from ...core.grid import Grid
 from ..board import Board, bits
 from ..phrases import cell_name, sym
@@ -46,17 +42,26 @@ MAX_LINKS = 40
 #: Contradictions gathered before the shortest is kept (each costs a branch's closure).
 GATHER = 3
 
-_limit: ContextVar[int] = ContextVar("nested_effort", default=RATING_EFFORT)
+#: The budget of each nested search now: `effort_limit` sets it for a block. A module setting, not a
+#: context variable (MicroPython has none): the engine runs one request at a time in each process.
+_limit = RATING_EFFORT
 
 
-@contextmanager
-def effort_limit(assumptions: int):
-    """Within the block, each nested search stops after following `assumptions` assumptions."""
-    token = _limit.set(assumptions)
-    try:
-        yield
-    finally:
-        _limit.reset(token)
+class effort_limit:
+    """`with effort_limit(assumptions):` within the block, each nested search stops after following
+    `assumptions` assumptions (the setting before comes back after it, blocks may nest)."""
+
+    def __init__(self, assumptions: int) -> None:
+        self.assumptions = assumptions
+        self.saved = None
+
+    def __enter__(self) -> None:
+        global _limit
+        self.saved, _limit = _limit, self.assumptions
+
+    def __exit__(self, *exc) -> None:
+        global _limit
+        _limit = self.saved
 
 
 class _OutOfEffort(Exception):
@@ -108,7 +113,7 @@ def _close(b: Board, state, budget: _Budget):
     while True:
         progress = False
         inner = Board(t, values, cands)
-        for c in sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count()):
+        for c in stable_sorted([i for i, m in enumerate(cands) if m], lambda i: bit_count(cands[i])):
             for d in bits(cands[c]):
                 if not inner.cands[c] >> d & 1:
                     continue
@@ -154,7 +159,7 @@ def _fewest(b: Board, c: int, d: int, refuted) -> list:
 def nested_forcing_chain(b: Board, focus: Focus = ()) -> "Step | None":
     """With `focus` (see `step.Focus`): only a contradiction of one of those candidates."""
     try:
-        return _search(b, _Budget(_limit.get()), focus=focus)
+        return _search(b, _Budget(_limit), focus=focus)
     except _OutOfEffort:
         return None
 
@@ -176,7 +181,7 @@ def _search(b: Board, budget: _Budget, contradictions: bool = True, focus: Focus
     # two-candidate cells first: a refutation there places the other digit, so a path needs few nested
     # steps (measured: 2-4 a forum-hardest puzzle; trying the branches that place most first finds a
     # contradiction sooner but in cells of many candidates, and a path then needs 15-30)
-    order = sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count())
+    order = stable_sorted([i for i, m in enumerate(cands) if m], lambda i: bit_count(cands[i]))
     tried = [(c, d) for c in order for d in bits(cands[c])] if not focus else \
         [(c, d - 1) for c, d in focus if cands[c] >> (d - 1) & 1]
     found = []
@@ -199,11 +204,11 @@ def _double(b: Board, branch) -> "Step | None":
     n = t.n
     pos = b.positions()
     groups = [(("cell", c, None), [(c, d) for d in bits(cands[c])])
-              for c, m in enumerate(cands) if m.bit_count() == 2]
+              for c, m in enumerate(cands) if bit_count(m) == 2]
     for u, um in enumerate(t.unit_masks):
         for d in range(n):
             here = pos[d] & um
-            if here.bit_count() == 2:
+            if bit_count(here) == 2:
                 groups.append((("unit", u, d), [(c, d) for c in bits(here)]))
     for (kind, where, d), branches in groups:
         outs = [branch(c, x) for c, x in branches]
@@ -273,10 +278,11 @@ def _contradiction_step(b: Board, c: int, d: int, refuted) -> Step:
     else:  # the branch breaks by itself (singles were pending: the finder was called on its own)
         where = trace(b, c, d, True).why_broken()[1]
     body = "; ".join(parts) + ("; and " if parts else "") + where
-    body = body.removeprefix("then ")  # the assumption placed nothing by itself: its first refutation leads
+    if body.startswith("then "):  # the assumption placed nothing by itself: its first refutation leads
+        body = body[5:]
     text = (f"Nested Forcing Chain (contradiction): if {cell_name(c, n)} were {sym(d + 1, n)}, then "
             f"{body}; so {cell_name(c, n)} is not {sym(d + 1, n)}")
-    cells = (c,) + tuple(dict.fromkeys(x for x, _ in refuted))
+    cells = (c,) + tuple(unique(x for x, _ in refuted))
     return Step("Nested Forcing Chain", text, n, eliminations=((c, d + 1),), cells=cells,
                 candidates=((c, d + 1),) + tuple((x, y + 1) for x, y in refuted), links=tuple(links),
                 difficulty=_difficulty(len(refuted)), extra={"length": length})

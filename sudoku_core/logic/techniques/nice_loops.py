@@ -20,10 +20,9 @@ it tries one digit's unit links first, then bivalue cells, then every link (Sudo
 and bidirectional cycles, 6.5 / 6.6 / 7.0), easiest first. The Grouped ones (after the plain ones in
 the hint order) add group and ALS nodes.
 """
-from __future__ import annotations
-
 from functools import partial
 
+from ...core.compat import bit_count, bit_length
 from ..board import Board, bits
 from ..phrases import cell_name, listing, removals_text, sym
 from ..step import Focus, Step
@@ -73,10 +72,10 @@ def _continuous(b: Board, lk: Links, name: str, easiest: bool, focus: int = EVER
             if len(set(loop)) < len(loop):
                 return None  # a figure eight, not a loop
             e = loop_eliminations(lk, loop, b)
-            rank = (e & focus).bit_count()
+            rank = bit_count(e & focus)
             return (rank, (loop, e)) if rank else None
 
-        found = best_chain(strong, weak, lk.starts(strong), judge, cost, ends=weak.__getitem__)
+        found = best_chain(strong, weak, lk.starts(strong), judge, cost, ends=lambda a: weak[a])
         if found:
             return _continuous_step(b, lk, name, *found[1])
     return None
@@ -124,7 +123,7 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool, focus: int = E
             if z == a:  # ranked as HoDoKu does: by the candidates the placement removes from its cell
                 if not real >> a & 1 or len(set(trace(layers[:k + 1], z, strong, weak))) < k:
                     return None  # (a chain through one node twice is a contradiction, not a loop)
-                rank = (in_cell(a) & real & ~(1 << a) & focus).bit_count()
+                rank = bit_count(in_cell(a) & real & ~(1 << a) & focus)
                 if not rank and focus != EVERY:
                     return None
                 top[0] = max(top[0], rank)
@@ -135,13 +134,13 @@ def _discontinuous(b: Board, lk: Links, name: str, easiest: bool, focus: int = E
                 # two weak links at one candidate c (c - a = ... = z - c): c goes, when it is the
                 # only one of the digit seeing both ends (more make an AIC, HoDoKu's split)
                 lone = e & ~in_cell(a) & ~in_cell(z)
-                if lone.bit_count() != 1 or not lone & focus or cost is None and top[0] > 1:
+                if bit_count(lone) != 1 or not lone & focus or cost is None and top[0] > 1:
                     return None
                 if lone & _reached(layers, k) and lone & _nodes(trace(layers[:k + 1], z, strong, weak)):
                     return None  # the chain goes through c itself
                 top[0] = max(top[0], 1)
                 return 1, (lone, "target")
-            ra, rz = (ea & focus).bit_count(), (ez & focus).bit_count()
+            ra, rz = bit_count(ea & focus), bit_count(ez & focus)
             if not ra and not rz:
                 return None
             top[0] = max(top[0], ra, rz)
@@ -179,7 +178,7 @@ def _nodes(chain: "list[int]") -> int:
 def _target_step(b: Board, lk: Links, name: str, chain: "list[int]", elims_bits: int) -> Step:
     """`chain` a = ... = z whose two ends both see candidate c: the loop c - a = ... = z - c."""
     n = b.t.n
-    c = elims_bits.bit_length() - 1
+    c = bit_length(elims_bits) - 1
     draw = Drawing(lk, [c] + chain + [c])
     cell, d = c // n, c % n + 1
     text = (f"{name}: {draw.text(first_strong=False)}: if {cell_name(cell, n)} were {sym(d, n)}, "

@@ -27,12 +27,9 @@ constraint, as there). Difficulties are on the rating's Sudoku Explainer-like sc
 variant techniques: the values were chosen here (`DIFFICULTY`, docs/logic.md), from 1.5 for a parity
 mark to 2.6 for a sandwich, between the singles and the subsets as Killer's Cage Combination (2.4).
 """
-from __future__ import annotations
-
 from functools import partial
-from itertools import combinations, product
-from weakref import WeakKeyDictionary
 
+from ...core.compat import bit_count, bit_length, combinations, product
 from ...variants.constraints import PAIRS, Constraint, pill_number, whisper_gap
 from ..board import Board, Tables, bits
 from ..phrases import cell_name, listing, sym
@@ -40,12 +37,13 @@ from ..step import Step
 from .killer import fillings
 
 #: The techniques, cheapest first (the order hints and the rating try them in), and their difficulty.
+NAMES = ("Parity", "Clone", "Palindrome", "Kropki Dot", "XV", "Nonconsecutive", "Thermometer", "Minimum/Maximum",
+         "Whispers", "Between Line", "Renban", "Arrow", "Little Killer", "Quadruple", "Sandwich")
 DIFFICULTY = {
     "Parity": 1.5, "Clone": 1.7, "Palindrome": 1.7, "Kropki Dot": 2.0, "XV": 2.0, "Nonconsecutive": 2.0,
     "Thermometer": 2.0, "Minimum/Maximum": 2.0, "Whispers": 2.1, "Between Line": 2.2, "Renban": 2.3,
     "Arrow": 2.4, "Little Killer": 2.4, "Quadruple": 2.4, "Sandwich": 2.6,
-}
-NAMES = tuple(DIFFICULTY)
+}  # (a dict keeps no order on MicroPython: the order is NAMES')
 TECHNIQUE_OF = {"thermometer": "Thermometer", "slow_thermometer": "Thermometer", "arrow": "Arrow",
                 "white_dot": "Kropki Dot", "black_dot": "Kropki Dot", "xv": "XV", "little_killer": "Little Killer",
                 "sandwich": "Sandwich", "whispers": "Whispers", "renban": "Renban", "palindrome": "Palindrome",
@@ -69,9 +67,9 @@ class _Clue:
     def __init__(self, index: int, c: Constraint, t: Tables, orth) -> None:
         n = t.n
         self.index, self.c = index, c
-        self.scope = (*c.head, *c.cells)
+        self.scope = tuple(c.head) + tuple(c.cells)
         if c.kind in ("minimum", "maximum"):
-            self.scope = (c.cells[0], *orth[c.cells[0]])
+            self.scope = (c.cells[0],) + orth[c.cells[0]]
         self.name = c.name(n)
         self.label = _label(c, n)
 
@@ -111,13 +109,12 @@ class _Palette:
         self.memo: dict = {}
 
 
-_PALETTES: "WeakKeyDictionary[Tables, _Palette]" = WeakKeyDictionary()
-
-
 def _palette(t: Tables) -> _Palette:
-    p = _PALETTES.get(t)
+    """The rule set's palette, kept on its tables (which live as long as the rules are in use: no weak
+    references on MicroPython)."""
+    p = getattr(t, "_palette", None)
     if p is None:
-        p = _PALETTES[t] = _Palette(t)
+        p = t._palette = _Palette(t)
     return p
 
 
@@ -158,16 +155,16 @@ def _is_text(mask: int, n: int) -> str:
 def _outcome(cell: int, old: int, new: int, n: int) -> str:
     """What a step leaves in a cell: "r1c2 is 7", "r1c2 is at least 2 and at most 7", "r1c2 cannot be 4"."""
     name = cell_name(cell, n)
-    if new.bit_count() == 1:
-        return f"{name} is {sym(new.bit_length(), n)}"
-    low, high = (new & -new).bit_length(), new.bit_length()
+    if bit_count(new) == 1:
+        return f"{name} is {sym(bit_length(new), n)}"
+    low, high = bit_length(new & -new), bit_length(new)
     gone = old & ~new
     if new == ((1 << high) - 1) & ~((1 << (low - 1)) - 1):  # a run of digits, cut at one end or both
         cut_low, cut_high = gone & ((1 << (low - 1)) - 1), gone >> high
         if cut_low and cut_high:
             return f"{name} is at least {sym(low, n)} and at most {sym(high, n)}"
         return f"{name} is at least {sym(low, n)}" if cut_low else f"{name} is at most {sym(high, n)}"
-    if gone.bit_count() <= new.bit_count():
+    if bit_count(gone) <= bit_count(new):
         return f"{name} cannot be {'/'.join(sym(d + 1, n) for d in bits(gone))}"
     return f"{name} {_is_text(new, n)}"
 
@@ -195,13 +192,13 @@ def _thermometer(clue: _Clue, doms, t: Tables):
         new[k] = m = m & full & ~((1 << (floor - (1 if slow else 0))) - 1) if floor else m
         if not m:
             return None
-        floor = (m & -m).bit_length()
+        floor = bit_length(m & -m)
     ceiling = n + 1
     for k in range(len(new) - 1, -1, -1):
         new[k] = m = new[k] & ((1 << (ceiling if slow else ceiling - 1)) - 1)
         if not m:
             return None
-        ceiling = m.bit_length()
+        ceiling = bit_length(m)
     why = "no digit is smaller than the one before" if slow else "each digit is greater than the one before"
     return new, why
 
@@ -402,7 +399,7 @@ def _between(clue: _Clue, doms, t: Tables):
                 inside |= middle
     if not new_first:
         return None
-    return ([new_first, *(m & inside for m in inner), new_last],
+    return ([new_first] + [m & inside for m in inner] + [new_last],
             "every digit inside lies strictly between the digits at its ends")
 
 
@@ -417,26 +414,26 @@ def _extreme(clue: _Clue, doms, t: Tables):
     low = clue.c.kind == "minimum"
     cell, around = doms[0], doms[1:]
     if low:
-        bound = min(m.bit_length() for m in around)  # below every neighbour's largest candidate
+        bound = min(bit_length(m) for m in around)  # below every neighbour's largest candidate
         mine = cell & ((1 << (bound - 1)) - 1)
-        floor = (mine & -mine).bit_length()
+        floor = bit_length(mine & -mine)
         others = [m & ~((1 << floor) - 1) for m in around]
     else:
-        bound = max((m & -m).bit_length() for m in around)
+        bound = max(bit_length(m & -m) for m in around)
         mine = cell & ~((1 << bound) - 1)
-        ceiling = mine.bit_length()
+        ceiling = bit_length(mine)
         others = [m & ((1 << (ceiling - 1)) - 1) for m in around]
     if not mine or not all(others):
         return None
     word = "smaller" if low else "greater"
-    return [mine, *others], f"{cell_name(clue.scope[0], n)} is {word} than each of its neighbours"
+    return [mine] + others, f"{cell_name(clue.scope[0], n)} is {word} than each of its neighbours"
 
 
 def _quadruple(clue: _Clue, doms, t: Tables):
     n, peers, cells = t.n, t.peer_masks, clue.c.cells
     tries = 1
     for m in doms:
-        tries *= m.bit_count()
+        tries *= bit_count(m)
     if tries > MAX_TRIES:
         return doms, ""
     need = {d: clue.c.digits.count(d) for d in set(clue.c.digits)}
@@ -500,8 +497,8 @@ def _step(b: Board, technique: str, text_start: str, scope, old, new, units=(), 
         if b.values[cell] or was == now:
             continue
         outcomes.append(_outcome(cell, was, now, n))
-        if now.bit_count() == 1:
-            placements.append((cell, now.bit_length()))
+        if bit_count(now) == 1:
+            placements.append((cell, bit_length(now)))
         else:
             eliminations += [(cell, d + 1) for d in bits(was & ~now)]
         kept += [(cell, d + 1) for d in bits(now)]
@@ -551,8 +548,8 @@ def _neighbour_steps(b: Board, technique: str, kind: str, words: str, ok, neighb
         if new == old or not all(new):
             continue
         start = f"{words}: {cell_name(cell, n)} {_is_text(given, n)}"
-        step = _step(b, technique, start, (cell, *around), [given, *old], [given, *new],
-                     constraints=[{"kind": kind, "cells": [cell, *around]}])
+        step = _step(b, technique, start, (cell,) + around, [given] + old, [given] + new,
+                     constraints=[{"kind": kind, "cells": [cell] + list(around)}])
         if step is not None:
             return step
     return None

@@ -5,8 +5,7 @@ An Avoidable Rectangle swaps digits the solver *placed*: givens never move, so a
 digits (and empty cells) that could swap would be a second solution. It needs to know which digits
 were given (`Board.givens`); without that it does not run.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, sym
 from ..step import Step
@@ -36,7 +35,7 @@ def hidden_rectangle(b: Board) -> "Step | None":
             row_mate, col_mate = corners[ROW_MATE[DIAGONAL[k]]], corners[COLUMN_MATE[DIAGONAL[k]]]
             row, col = t.row_of[o], n + t.col_of[o]
             for x in bits(pair):
-                y = (pair & ~(1 << x)).bit_length() - 1
+                y = bit_length(pair & ~(1 << x)) - 1
                 if (not cands[o] >> y & 1 or pos[x] & t.unit_masks[row] & ~((1 << o) | (1 << row_mate))
                         or pos[x] & t.unit_masks[col] & ~((1 << o) | (1 << col_mate))):
                     continue
@@ -86,13 +85,13 @@ def avoidable_rectangle(b: Board) -> "Step | None":
             e1, e2 = corners[empty[0]], corners[empty[1]]
             need1, need2 = values[corners[DIAGONAL[empty[0]]]], values[corners[DIAGONAL[empty[1]]]]
             m1, m2 = cands[e1], cands[e2]
-            if (m1.bit_count() != 2 or m2.bit_count() != 2 or not m1 >> (need1 - 1) & 1
+            if (bit_count(m1) != 2 or bit_count(m2) != 2 or not m1 >> (need1 - 1) & 1
                     or not m2 >> (need2 - 1) & 1):
                 continue
             z_mask = m1 & ~(1 << (need1 - 1))
             if z_mask != m2 & ~(1 << (need2 - 1)):
                 continue
-            z = z_mask.bit_length()
+            z = bit_length(z_mask)
             targets = b.positions()[z - 1] & t.peer_masks[e1] & t.peer_masks[e2]
             if not targets:
                 continue

@@ -5,8 +5,7 @@ number of steps apart hold different digits, one each. A cell that sees two such
 steps apart (four cells; shorter ones are naked pairs and XY-Wings), holds neither digit. The cells with
 the pair and their "sees" relation are colored by parity, a whole connected group at once.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length, ordered_dict
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash, removals_text
 from ..step import Step
@@ -34,16 +33,16 @@ def _group(peer, members: int, start: int) -> "dict[int, int]":
 def remote_pair(b: Board) -> "Step | None":
     t = b.t
     peer = t.peer_masks
-    by_pair: dict[int, int] = {}
+    by_pair: dict[int, int] = ordered_dict()  # pairs in the order of their first cell
     for i, m in enumerate(b.cands):
-        if m.bit_count() == 2:
+        if bit_count(m) == 2:
             by_pair[m] = by_pair.get(m, 0) | 1 << i
     for pair, members in by_pair.items():
-        if members.bit_count() < MIN_CELLS:
+        if bit_count(members) < MIN_CELLS:
             continue
         left = members
         while left:
-            start = (left & -left).bit_length() - 1
+            start = bit_length(left & -left) - 1
             dist = _group(peer, members, start)
             group = 0
             for c in dist:

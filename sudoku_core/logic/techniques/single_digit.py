@@ -9,8 +9,7 @@ boxes or a variant's houses; the general form, so it also finds what the named s
 order tries those first, and they keep their names there). The duals (HoDoKu's) are two kites on the
 same two box cells, or two empty rectangles in the same box, told as one step.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, ordered_dict, unique
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, sym
 from ..step import Focus, Step, focus_cells
@@ -27,7 +26,7 @@ def _strong_links(b: Board, d: int, units) -> list[tuple[int, int, int]]:
     out = []
     for u in units:
         here = p & t.unit_masks[u]
-        if here.bit_count() == 2:
+        if bit_count(here) == 2:
             a, c = bits(here)
             out.append((u, a, c))
     return out
@@ -126,7 +125,7 @@ def dual_two_string_kite(b: Board) -> "Step | None":
     t = b.t
     n = t.n
     for d in range(n):
-        by_ends = {}
+        by_ends = ordered_dict()  # kites in the order found
         for kite in _kites(b, d):
             by_ends[(kite[0][2], kite[1][1])] = kite
         for (p, q), one in by_ends.items():
@@ -166,7 +165,7 @@ def _empty_rectangles(b: Board, d: int, bx: int, line_links):
     pos_d = b.positions()[d]
     bu = 2 * n + bx
     inbox = pos_d & t.unit_masks[bu]
-    if inbox.bit_count() < 2:
+    if bit_count(inbox) < 2:
         return
     cells = list(bits(inbox))
     rows = sorted({t.row_of[c] for c in cells})
@@ -244,7 +243,7 @@ def _er_step(b, d, bx, found):
     text = f"{name}: " + "; and ".join(parts)
     cells = tuple(sorted(set(box_cells) | {c for f in found for c in f[3:5]}))
     return Step(name, text, n, eliminations=tuple(sorted({(f[5], d + 1) for f in found})), cells=cells,
-                units=tuple(dict.fromkeys([t.unit_names[bu]] + [t.unit_names[f[2]] for f in found])),
+                units=tuple(unique([t.unit_names[bu]] + [t.unit_names[f[2]] for f in found])),
                 candidates=tuple((c, d + 1) for c in cells),
                 links=tuple(((f[3], d + 1), (f[4], d + 1), "strong") for f in found),
                 difficulty=SCORES["Empty Rectangle"])

@@ -1,6 +1,5 @@
 """Singles: Full House, Naked Single, Hidden Single (placements)."""
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length
 from ..board import Board, first_bit
 from ..phrases import cell_name, sym
 from ..step import Focus, Step, focus_placed
@@ -25,7 +24,7 @@ def full_house(b: Board, focus: Focus = ()) -> "Step | None":
             for i in cells:
                 if values[i]:
                     missing &= ~(1 << (values[i] - 1))
-            if missing.bit_count() != 1 or not b.cands[cell] & missing:
+            if bit_count(missing) != 1 or not b.cands[cell] & missing:
                 continue  # a broken position: let the diagnosis speak
             d = first_bit(missing) + 1
             if not focus_placed(t.peer_masks, cell, d, focus):
@@ -42,7 +41,7 @@ def naked_single(b: Board, focus: Focus = ()) -> "Step | None":
     n = b.t.n
     for cell, m in enumerate(b.cands):
         if m and not m & (m - 1):
-            d = m.bit_length()
+            d = bit_length(m)
             if not focus_placed(b.t.peer_masks, cell, d, focus):
                 continue
             return Step("Naked Single", f"Naked Single: {cell_name(cell, n)} can only be {sym(d, n)}", n,
@@ -60,7 +59,7 @@ def _hidden_single(b: Board, unit_range, score: float, focus: Focus = ()) -> "St
         for d in range(n):
             here = pos[d] & um
             if here and not here & (here - 1):
-                cell = here.bit_length() - 1
+                cell = bit_length(here) - 1
                 if not focus_placed(t.peer_masks, cell, d + 1, focus):
                     continue
                 unit = t.unit_names[u]

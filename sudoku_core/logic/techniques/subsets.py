@@ -4,10 +4,7 @@ Naked: N cells of a unit whose candidates together are only N digits; those digi
 every unit holding all N cells. Hidden: N digits whose places in a unit are only N cells; those
 cells lose every other candidate.
 """
-from __future__ import annotations
-
-from itertools import combinations
-
+from ...core.compat import bit_count, combinations
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash
 from ..step import Focus, Step, focus_count
@@ -23,14 +20,14 @@ def naked_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     for u, cells in enumerate(t.units):
-        small = [i for i in cells if cands[i] and cands[i].bit_count() <= size]
+        small = [i for i in cells if cands[i] and bit_count(cands[i]) <= size]
         if len(small) < size:
             continue
         for combo in combinations(small, size):
             union = 0
             for i in combo:
                 union |= cands[i]
-            if union.bit_count() != size:
+            if bit_count(union) != size:
                 continue
             board = 0
             for i in combo:
@@ -64,7 +61,7 @@ def hidden_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     pos = b.positions()
     for u, um in enumerate(t.unit_masks):
         places = [(d, pos[d] & um) for d in range(n)]
-        few = [(d, p) for d, p in places if p and p.bit_count() <= size]
+        few = [(d, p) for d, p in places if p and bit_count(p) <= size]
         if len(few) < size:
             continue
         empty = sum(1 for i in t.units[u] if cands[i])
@@ -74,7 +71,7 @@ def hidden_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
             union = 0
             for _, p in combo:
                 union |= p
-            if union.bit_count() != size:
+            if bit_count(union) != size:
                 continue
             keep = 0
             for d, _ in combo:

@@ -14,10 +14,7 @@ MAX_CORE in I.
 
 Under variant rules the same holds for any two houses sharing cells (`Tables.intersections`).
 """
-from __future__ import annotations
-
-from itertools import combinations
-
+from ...core.compat import bit_count, combinations
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash, removals_text
 from ..step import Focus, Step, focus_count
@@ -42,7 +39,7 @@ def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple
         size += 1
         for k in range(start, len(cells)):
             m = digits | cands[cells[k]]
-            if (m & ~union).bit_count() >= most:
+            if bit_count(m & ~union) >= most:
                 continue
             board2 = board | 1 << cells[k]
             out.append((board2, m, size))
@@ -56,7 +53,7 @@ def _by_gain(subsets, core: int, most: int) -> "dict[int, list[tuple[int, int]]]
     {gain: [(cell board, digits)]}."""
     out: dict[int, list] = {}
     for board, m, size in subsets:
-        gain = size - (m & ~core).bit_count()
+        gain = size - bit_count(m & ~core)
         if 1 <= gain <= most and m & core:
             out.setdefault(gain, []).append((board, m))
     return out
@@ -74,7 +71,7 @@ def sue_de_coq(b: Board, focus: Focus = ()) -> "Step | None":
         union = 0
         for i in inside:
             union |= cands[i]
-        if union.bit_count() < 4:
+        if bit_count(union) < 4:
             continue
         line_sets = box_sets = None  # made once per intersection, when a core needs them
         for size in range(2, min(MAX_CORE, len(inside)) + 1):
@@ -83,7 +80,7 @@ def sue_de_coq(b: Board, focus: Focus = ()) -> "Step | None":
                 for i in core_cells:
                     core |= cands[i]
                     core_board |= 1 << i
-                spare = core.bit_count() - size
+                spare = bit_count(core) - size
                 if not 2 <= spare <= 2 * most:  # each outer part gains at most its cells
                     continue
                 if line_sets is None:

@@ -18,8 +18,6 @@ templates, so Template Delete also removes a candidate from a cell Template Set 
 digit. Template Set and Template Delete run one after the other on the same position: the last
 position's templates are kept for the second.
 """
-from __future__ import annotations
-
 from ..board import Board, bits
 from ..phrases import cells_text, sym
 from ..step import Step

@@ -17,10 +17,7 @@ there: rectangles run only with Jigsaw regions as the sole variant rule, when ea
 regions holds two corners of one row or column (then the swap keeps every row, column and region
 whole); BUG+1 only on classic grids.
 """
-from __future__ import annotations
-
-from functools import lru_cache
-
+from ...core.compat import bit_count, bit_length, lru_cache
 from ..board import Board, Tables, bits
 from ..phrases import cell_name, cells_text, digits_slash, listing, removals_text, sym
 from ..step import Step
@@ -80,7 +77,7 @@ def patterns(b: Board):
             continue
         tried = 0
         for m in (ma, mb, mc, md):
-            if m.bit_count() != 2 or m == tried:
+            if bit_count(m) != 2 or m == tried:
                 continue
             s1, s2 = diag1 & m, diag2 & m
             if s1 and s2 and s1 | s2 == m:
@@ -135,12 +132,12 @@ def _types_1_to_5(b: Board, corners, pair: int, easiest: bool) -> "Step | None":
         drop = cands[r] & pair
         elims = tuple((r, d + 1) for d in bits(drop))
         text = (f"Unique Rectangle (type 1): {head} unless {cell_name(r, n)} takes another digit, so it is "
-                f"{'neither ' + _digits(drop, n, 'nor') if drop.bit_count() == 2 else 'not ' + _digits(drop, n)}")
+                f"{'neither ' + _digits(drop, n, 'nor') if bit_count(drop) == 2 else 'not ' + _digits(drop, n)}")
         return Step("Unique Rectangle", text, n, eliminations=elims, cells=tuple(corners), candidates=marks,
                     difficulty=UR_SCORE)
     extras = [cands[i] & ~pair for i in roof]
-    if all(e == extras[0] for e in extras) and extras[0].bit_count() == 1:
-        z = extras[0].bit_length() - 1
+    if all(e == extras[0] for e in extras) and bit_count(extras[0]) == 1:
+        z = bit_length(extras[0]) - 1
         targets = b.positions()[z]
         for i in roof:
             targets &= t.peer_masks[i]
@@ -173,7 +170,7 @@ def _type_4(b: Board, corners, pair: int, r1: int, r2: int, shared) -> "Step | N
     for u in shared:
         um = t.unit_masks[u]
         for keep in bits(pair):
-            drop = (pair & ~(1 << keep)).bit_length() - 1
+            drop = bit_length(pair & ~(1 << keep)) - 1
             if pos[keep] & um & ~roof or not (cands[r1] | cands[r2]) >> drop & 1:
                 continue
             elims = tuple((r, drop + 1) for r in (r1, r2) if cands[r] >> drop & 1)
@@ -231,7 +228,7 @@ def _pseudo_subset(cands, others: list, extra: int, most: int):
     """The fewest cells of `others` (at most `most`) that hold, with the pseudo-cell's `extra` digits, one
     digit more than their number, and that leave a digit of those to remove from the rest of `others`:
     (cells, digits), or None. Depth-first by size, so the first found is a smallest."""
-    for k in range(max(1, extra.bit_count() - 1), most + 1):
+    for k in range(max(1, bit_count(extra) - 1), most + 1):
         found = _grow_subset(cands, others, extra, k, 0, [])
         if found is not None:
             return found
@@ -240,14 +237,14 @@ def _pseudo_subset(cands, others: list, extra: int, most: int):
 
 def _grow_subset(cands, others: list, union: int, k: int, start: int, chosen: list):
     if len(chosen) == k:
-        if union.bit_count() != k + 1:
+        if bit_count(union) != k + 1:
             return None
         if not any(cands[i] & union for i in others if i not in chosen):
             return None
         return tuple(chosen), union
     for j in range(start, len(others) - (k - len(chosen)) + 1):
         u = union | cands[others[j]]
-        if u.bit_count() > k + 1:
+        if bit_count(u) > k + 1:
             continue
         chosen.append(others[j])
         found = _grow_subset(cands, others, u, k, j + 1, chosen)
@@ -296,7 +293,7 @@ def _line_links(places: int, t: Tables, lines, x: int) -> tuple:
     out = []
     for u in lines:
         here = places & t.unit_masks[u]
-        if here.bit_count() == 2:
+        if bit_count(here) == 2:
             i, j = bits(here)
             out.append(((i, x + 1), (j, x + 1), "strong"))
     return tuple(out)
@@ -311,7 +308,7 @@ def bug_plus_one(b: Board) -> "Step | None":
     for i, m in enumerate(cands):
         if not m:
             continue
-        k = m.bit_count()
+        k = bit_count(m)
         if k == 2:
             continue
         if k != 3 or odd is not None:
@@ -323,7 +320,7 @@ def bug_plus_one(b: Board) -> "Step | None":
     extra = None
     for u, um in enumerate(t.unit_masks):
         for d in range(n):
-            count = (pos[d] & um).bit_count()
+            count = bit_count(pos[d] & um)
             if count in (0, 2):
                 continue
             if count == 3 and um >> odd & 1 and cands[odd] >> d & 1:

@@ -5,8 +5,7 @@ pincer is z, so a cell seeing both pincers is not z. XYZ-Wing: the pivot holds x
 z itself; only cells seeing all three lose z. W-Wing: two cells holding the same pair x/y, linked by
 a unit where x has exactly two places, one seen by each cell: one of the two cells is y.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, digits_slash, removals_text, sym
 from ..step import Focus, Step, focus_cells, focus_count
@@ -16,7 +15,7 @@ XYZ_WING = 4.4
 
 
 def _bivalue(b: Board) -> list[int]:
-    return [i for i, m in enumerate(b.cands) if m and m.bit_count() == 2]
+    return [i for i, m in enumerate(b.cands) if m and bit_count(m) == 2]
 
 
 # With `focus` (see `step.Focus`), each wing finder gives only a wing removing one of those candidates.
@@ -31,16 +30,16 @@ def xy_wing(b: Board, focus: Focus = ()) -> "Step | None":
     for pivot in two:
         pm = cands[pivot]
         wings = [i for i in bits(t.peer_masks[pivot] & two_board)
-                 if (cands[i] & pm).bit_count() == 1]
+                 if bit_count(cands[i] & pm) == 1]
         for a_i, a in enumerate(wings):
             for c in wings[a_i + 1:]:
                 ma, mc = cands[a], cands[c]
-                if ma == mc or (ma & mc).bit_count() != 1 or (ma | mc) & pm != pm:
+                if ma == mc or bit_count(ma & mc) != 1 or (ma | mc) & pm != pm:
                     continue
                 z = ma & mc
                 if z & pm:
                     continue
-                zd = z.bit_length() - 1
+                zd = bit_length(z) - 1
                 targets = t.peer_masks[a] & t.peer_masks[c] & pos[zd] & ~(1 << pivot)
                 if not targets:
                     continue
@@ -67,7 +66,7 @@ def xyz_wing(b: Board, focus: Focus = ()) -> "Step | None":
     for i in _bivalue(b):
         two_board |= 1 << i
     for pivot, pm in enumerate(cands):
-        if not pm or pm.bit_count() != 3:
+        if not pm or bit_count(pm) != 3:
             continue
         wings = [i for i in bits(t.peer_masks[pivot] & two_board) if cands[i] & pm == cands[i]]
         for a_i, a in enumerate(wings):
@@ -76,7 +75,7 @@ def xyz_wing(b: Board, focus: Focus = ()) -> "Step | None":
                 if ma == mc or (ma | mc) != pm:
                     continue
                 z = ma & mc
-                zd = z.bit_length() - 1
+                zd = bit_length(z) - 1
                 targets = t.peer_masks[a] & t.peer_masks[c] & t.peer_masks[pivot] & pos[zd]
                 if not targets:
                     continue
@@ -115,7 +114,7 @@ def w_wing(b: Board, focus: Focus = ()) -> "Step | None":
                 px = pos[x]
                 for u, um in enumerate(t.unit_masks):
                     link = px & um
-                    if link.bit_count() != 2 or link >> p & 1 or link >> q & 1:
+                    if bit_count(link) != 2 or link >> p & 1 or link >> q & 1:
                         continue
                     e1, e2 = bits(link)
                     if not ((peer[p] >> e1 & 1 and peer[q] >> e2 & 1)
@@ -156,9 +155,9 @@ def bent_wing(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     name = WING_NAMES[size]
     wanted = [focus_cells(focus, d + 1) for d in range(n)]  # per digit, the cells where a removal counts
     for pivot, pm in enumerate(cands):
-        if not pm or pm.bit_count() > size:
+        if not pm or bit_count(pm) > size:
             continue
-        options = [i for i in bits(peer[pivot]) if cands[i] and (cands[i] | pm).bit_count() <= size]
+        options = [i for i in bits(peer[pivot]) if cands[i] and bit_count(cands[i] | pm) <= size]
         if len(options) < size - 1:
             continue
         where = [0] * n  # per digit, the chosen cells holding it
@@ -186,23 +185,23 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
     digit) ends too."""
     cands, peer = b.cands, b.t.peer_masks
     if len(chosen) == size:
-        if union.bit_count() != size or not loose:
+        if bit_count(union) != size or not loose:
             return None  # no loose digit: a locked set, which the subsets cover
         targets = _targets(b, loose, where, chosen)
-        z = loose.bit_length() - 1
+        z = bit_length(loose) - 1
         return (z, targets, tuple(chosen)) if targets & wanted[z] else None
     for k in range(start, len(options)):
         c = options[k]
         m = cands[c]
         u = union | m
-        if u.bit_count() > size:
+        if bit_count(u) > size:
             continue
         pc = peer[c]
         grown = loose
         rest = m
         while rest:
             low = rest & -rest
-            if where[low.bit_length() - 1] & ~pc:
+            if where[bit_length(low) - 1] & ~pc:
                 grown |= low
             rest ^= low
         if grown & (grown - 1):
@@ -210,17 +209,17 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
         rest = m
         while rest:
             low = rest & -rest
-            where[low.bit_length() - 1] |= 1 << c
+            where[bit_length(low) - 1] |= 1 << c
             rest ^= low
         chosen.append(c)
         found = None
-        if not grown or _targets(b, grown, where, chosen) & wanted[grown.bit_length() - 1]:
+        if not grown or _targets(b, grown, where, chosen) & wanted[bit_length(grown) - 1]:
             found = _grow(b, size, chosen, u, where, grown, options, k + 1, wanted)
         chosen.pop()
         rest = m
         while rest:
             low = rest & -rest
-            where[low.bit_length() - 1] &= ~(1 << c)
+            where[bit_length(low) - 1] &= ~(1 << c)
             rest ^= low
         if found:
             return found
@@ -229,13 +228,13 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
 
 def _targets(b: Board, loose: int, where: list, chosen: list) -> int:
     """Cells outside the set that see every place of the loose digit in it and hold that digit."""
-    z = loose.bit_length() - 1
+    z = bit_length(loose) - 1
     peer = b.t.peer_masks
     targets = b.positions()[z]
     rest = where[z]
     while rest:
         low = rest & -rest
-        targets &= peer[low.bit_length() - 1]
+        targets &= peer[bit_length(low) - 1]
         rest ^= low
     for i in chosen:
         targets &= ~(1 << i)
