@@ -2,8 +2,9 @@
 
 MicroPython's `random` has module functions only (no `Random` class, no `shuffle` or `sample`), and a seeded
 puzzle must be the same puzzle on every runtime. This is the Mersenne Twister seeded from an integer as
-CPython seeds it, with `random`, `getrandbits`, `randrange`, `randint`, `choice`, `shuffle`, `sample`,
-`uniform` and unweighted `choices` built on it as CPython builds them. CPython and Pyodide use the real
+CPython seeds it (and from a str or bytes through SHA-512 as CPython does: MicroPython's `hashlib` has no
+sha512), with `random`, `getrandbits`, `randrange`, `randint`, `choice`, `shuffle`, `sample`, `uniform` and
+unweighted `choices` built on it as CPython builds them. CPython and Pyodide use the real
 `random.Random` (`compat.Random`); tests/test_in_micropython.py checks this one against it.
 """
 import math
@@ -31,8 +32,12 @@ class Random:
             a = _clock() if _clock is not None else 0
         if isinstance(a, bool):
             a = int(a)
+        if isinstance(a, str):
+            a = a.encode()
+        if isinstance(a, (bytes, bytearray)):  # CPython: int.from_bytes(a + sha512(a).digest())
+            a = int.from_bytes(a, "big") << 512 | _sha512(bytes(a))
         if not isinstance(a, int):
-            raise TypeError("this Random takes integer seeds only (CPython hashes other seeds with sha512)")
+            raise TypeError("this Random takes int, str and bytes seeds only")
         a = abs(a)
         key = []
         while a:
@@ -210,3 +215,61 @@ class Random:
     def uniform(self, a, b):
         return a + (b - a) * self.random()
 
+
+# -- SHA-512 (FIPS 180-4), for text seeds ---------------------------------------------------------------
+_MASK64 = 0xFFFFFFFFFFFFFFFF
+_SHA512 = []  # (initial hash words, round constants), made on first use
+
+
+def _iroot(n, k):
+    """The largest r with r ** k <= n (Newton's method on integers, from above)."""
+    x = 1 << -(-(len(bin(n)) - 2) // k)
+    while True:
+        y = ((k - 1) * x + n // x ** (k - 1)) // k
+        if y >= x:
+            return x
+        x = y
+
+
+def _sha512_constants():
+    """The standard's constants: the first 64 bits of the fractional parts of the square roots of the first
+    8 primes (the initial hash) and of the cube roots of the first 80 (the round constants)."""
+    if not _SHA512:
+        primes = []
+        n = 2
+        while len(primes) < 80:
+            if all(n % p for p in primes):
+                primes.append(n)
+            n += 1
+        _SHA512.append(tuple(_iroot(p << 128, 2) & _MASK64 for p in primes[:8]))
+        _SHA512.append(tuple(_iroot(p << 192, 3) & _MASK64 for p in primes))
+    return _SHA512
+
+
+def _sha512(data):
+    """The SHA-512 digest of the bytes `data`, as a 512-bit integer (big-endian, as `digest()` reads)."""
+    initial, constants = _sha512_constants()
+    h = list(initial)
+    length = len(data)
+    data = data + b"\x80" + bytes((111 - length) % 128) + (8 * length).to_bytes(16, "big")
+
+    def rotr(x, k):
+        return (x >> k | x << (64 - k)) & _MASK64
+
+    for start in range(0, len(data), 128):
+        w = [int.from_bytes(data[start + 8 * t:start + 8 * t + 8], "big") for t in range(16)]
+        for t in range(16, 80):
+            x, y = w[t - 15], w[t - 2]
+            s0 = rotr(x, 1) ^ rotr(x, 8) ^ x >> 7
+            s1 = rotr(y, 19) ^ rotr(y, 61) ^ y >> 6
+            w.append((w[t - 16] + s0 + w[t - 7] + s1) & _MASK64)
+        a, b, c, d, e, f, g, hh = h
+        for t in range(80):
+            t1 = hh + (rotr(e, 14) ^ rotr(e, 18) ^ rotr(e, 41)) + (e & f ^ (e ^ _MASK64) & g) + constants[t] + w[t]
+            t2 = (rotr(a, 28) ^ rotr(a, 34) ^ rotr(a, 39)) + (a & b ^ a & c ^ b & c)
+            hh, g, f, e, d, c, b, a = g, f, e, (d + t1) & _MASK64, c, b, a, (t1 + t2) & _MASK64
+        h = [(x + y) & _MASK64 for x, y in zip(h, (a, b, c, d, e, f, g, hh))]
+    digest = 0
+    for x in h:
+        digest = digest << 64 | x
+    return digest
