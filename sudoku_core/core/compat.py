@@ -340,3 +340,11 @@ else:
     def stable_sorted(items, key) -> list:
         """`sorted(items, key=key)` (stable)."""
         return sorted(items, key=key)
+
+
+def fullmatch(pattern, text: str):
+    """`pattern.fullmatch(text)` for a compiled pattern that ends in `$` (MicroPython's `re` has no
+    fullmatch, and its match objects only `group`): the match when it spans the whole of `text`, else None
+    (the check also refuses what `$` lets through before a final newline)."""
+    found = pattern.match(text)
+    return found if found is not None and found.group(0) == text else None
