@@ -5,12 +5,7 @@ generate, export_game: their fields and results are in docs/engine-js.md. `gener
 report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and the solver links of
 `export_game` are written by `sudoku_core.core.formats`, which says where each form is defined.
 """
-from __future__ import annotations
-
-import time
-from contextlib import contextmanager
-from typing import Callable, Iterator
-
+from ..core.compat import monotonic
 from ..core.formats import format_sdk, solver_links, sudokuwiki_string
 from ..generator.classic import (
     GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
@@ -36,7 +31,7 @@ def _progress_reporter(context: Context, level: "Level | None") -> "Callable[[Pr
     last = [0.0]
 
     def on_progress(p: Progress) -> None:
-        now = time.monotonic()
+        now = monotonic()
         if p.stage == "remove" and now - last[0] < PROGRESS_EVERY_S and p.done != p.total:
             return
         last[0] = now
@@ -63,22 +58,32 @@ def _level_word(text: "str | None") -> "Level | None":
     level = Level.named(text)
     if level is not None:
         return level
-    raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {', '.join(LEVELS)}.")
+    words = ", ".join([str(word) for word in LEVELS])  # plain str: MicroPython's join takes no str subclass
+    raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {words}.")
 
 
-@contextmanager
-def _generation_errors(level: "Level | None", max_ms: "int | None", context: Context, advice: str) -> Iterator[None]:
-    """The generator's failures as the bridge's errors: a level not reached, out of time, anything else."""
-    try:
-        yield
-    except LevelNotReached as error:
-        raise BridgeError("level_not_reached", sentence(f"No {level} puzzle was found in time "
-                          f"({error.attempts} made); try again or choose another level"),
-                          attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
-    except GenerationTimeout:
-        raise BridgeError("gave_up", f"No puzzle was ready within {max_ms} ms; {advice}.", ms=context.ms()) from None
-    except (GenerationCancelled, GenerationError) as error:
-        raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+class _GenerationErrors:
+    """`with _GenerationErrors(...):` turns the generator's failures into the bridge's errors: a level not
+    reached, out of time, anything else. (A class, not contextlib's generator: MicroPython has no contextlib.)"""
+
+    def __init__(self, level: "Level | None", max_ms: "int | None", context: Context, advice: str) -> None:
+        self.level, self.max_ms, self.context, self.advice = level, max_ms, context, advice
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: "type | None", error: "BaseException | None", traceback: object) -> bool:
+        context = self.context
+        if isinstance(error, LevelNotReached):
+            raise BridgeError("level_not_reached", sentence(f"No {self.level} puzzle was found in time "
+                              f"({error.attempts} made); try again or choose another level"),
+                              attempts=error.attempts, seen=error.seen, ms=context.ms()) from None
+        if isinstance(error, GenerationTimeout):
+            raise BridgeError("gave_up", f"No puzzle was ready within {self.max_ms} ms; {self.advice}.",
+                              ms=context.ms()) from None
+        if isinstance(error, (GenerationCancelled, GenerationError)):
+            raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
+        return False  # no error, or another one: it goes on as it is
 
 
 def _variant_names(request: Request) -> "str | list | None":
@@ -98,7 +103,7 @@ def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> 
     level = _level_word(request.text("level"))
     max_ms = request.max_ms()
     context = request.context
-    with _generation_errors(level, max_ms, context, "allow more time"):
+    with _GenerationErrors(level, max_ms, context, "allow more time"):
         try:
             made = generate_variant(variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
                                     symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
@@ -132,7 +137,7 @@ def op_generate(request: Request) -> dict:
     minimal = request.flag("minimal", True)
     max_ms = request.max_ms()
     context = request.context
-    with _generation_errors(level, max_ms, context, "allow more time or choose a smaller size"):
+    with _GenerationErrors(level, max_ms, context, "allow more time or choose a smaller size"):
         try:
             made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
                                     timeout=None if max_ms is None else max_ms / 1000,

@@ -27,21 +27,37 @@ The method, in three steps:
 
 Levels use the human-style rater (`sudoku_core.logic.rate`): puzzles are generated and rated until one
 matches, within a time budget; `LevelNotReached` says so when none did, and `RaterUnavailable` when
-there is no rater. Randomness comes only from ``random.Random(seed)`` and the solver is deterministic,
-so a seed gives the same puzzle on every platform (CPython and Pyodide alike); only the time limits
-depend on the clock, and they only decide whether a puzzle is found, never which one.
+there is no rater. Randomness comes only from ``random.Random(seed)`` (`compat.Random`: CPython's own,
+the same draws on MicroPython) and the solver is deterministic, so a seed gives the same puzzle on every
+platform (CPython, Pyodide and MicroPython alike); only the time limits depend on the clock, and they only
+decide whether a puzzle is found, never which one.
 """
-from __future__ import annotations
-
-import random
 import time
-from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
 
+from ..core.compat import Random, field, monotonic, record
 from ..core.grid import Grid
 from ..core.shape import Shape
 from ..core.solver import SearchLimitExceeded, SearchStats, count_solutions, solve
 from ..logic.levels import LEVELS, Level
+
+try:
+    from collections.abc import Sequence
+except ImportError:  # MicroPython: the sequences a score range comes in
+    Sequence = (list, tuple, range)
+
+try:
+    from random import SystemRandom
+
+    def _fresh_seed() -> int:
+        """A seed drawn from the system's randomness, from 1 to 2**31 - 1."""
+        return SystemRandom().randrange(1, 2 ** 31)
+except ImportError:  # MicroPython: its `random` module is seeded by the system at start-up
+    import random as _random
+
+    def _fresh_seed() -> int:
+        """A seed from 1 to 2**31 - 1: the `random` module's bits mixed with the clock's microseconds."""
+        return (_random.getrandbits(31) ^ time.time_ns() // 1000) % (2 ** 31 - 1) + 1
+
 
 __all__ = [
     "SYMMETRIES", "LEVELS", "generate", "generate_details", "Generated", "Progress", "level_target", "rater",
@@ -74,7 +90,14 @@ class GenerationError(Exception):
     """The generator could not produce the puzzle asked for."""
 
 
-class GenerationTimeout(GenerationError, TimeoutError):
+try:
+    _TimeoutError = TimeoutError
+except NameError:  # MicroPython has none (nor classes of two built-in exception bases)
+    class _TimeoutError:
+        pass
+
+
+class GenerationTimeout(GenerationError, _TimeoutError):
     """The time limit ran out before a puzzle was ready."""
 
 
@@ -96,7 +119,7 @@ class RaterUnavailable(GenerationError):
     """A level was asked but the rater (`sudoku_core.logic.rate`) is not available."""
 
 
-@dataclass(frozen=True)
+@record("stage attempt done total givens elapsed level", frozen=True)
 class Progress:
     """What a progress callback receives. `stage` is "grid" (a full grid was made), "remove" (`done`
     of `total` orbits tried, `givens` left) or "rate" (attempt `attempt` was rated `level`)."""
@@ -110,7 +133,7 @@ class Progress:
     level: "str | None" = None
 
 
-@dataclass
+@record("puzzle solution seed symmetry minimal seconds attempts rating checks")
 class Generated:
     """A generated puzzle and how it was made."""
 
@@ -121,7 +144,7 @@ class Generated:
     minimal: bool  # True when every orbit was tried with a completed check
     seconds: float
     attempts: int = 1  # puzzles made (and rated, with a level) before this one was kept
-    rating: Any = None  # the rater's Rating when a level was asked (or `rate=True`), else None
+    rating: "Any" = None  # the rater's Rating when a level was asked (or `rate=True`), else None
     checks: dict = field(default_factory=dict)  # how removals were decided (for the benchmark)
 
     @property
@@ -150,7 +173,7 @@ def symmetry_name(symmetry: str) -> str:
     return key
 
 
-def level_target(level: Any) -> "tuple[str, float, float] | None":
+def level_target(level: "Any") -> "tuple[str, float, float] | None":
     """None, or (description, low, high): a level word (a `Level`, low = high = its rank) or a score range;
     ValueError naming the choices otherwise."""
     if level is None:
@@ -167,14 +190,19 @@ def level_target(level: Any) -> "tuple[str, float, float] | None":
                 return _score_range(float(low), float(high))
             except ValueError:
                 pass
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)} "
+        raise ValueError(f"unknown level {level!r}: choose one of {_level_words()} "
                          "or a score range such as 2.0-4.5")
     if isinstance(level, Sequence) and len(level) == 2:
         try:
             return _score_range(float(level[0]), float(level[1]))
         except (TypeError, ValueError):
             pass
-    raise ValueError(f"a level is one of {', '.join(LEVELS)} or a score range (low, high), not {level!r}")
+    raise ValueError(f"a level is one of {_level_words()} or a score range (low, high), not {level!r}")
+
+
+def _level_words() -> str:
+    """"Easy, Medium, ...": the levels' words (as plain str: MicroPython's join takes no str subclass)."""
+    return ", ".join([str(level) for level in LEVELS])
 
 
 def _score_range(low: float, high: float) -> "tuple[str, float, float]":
@@ -184,7 +212,7 @@ def _score_range(low: float, high: float) -> "tuple[str, float, float]":
     return f"score {low:g}-{high:g}", low, high
 
 
-def matches_level(rating: Any, target: "tuple[str, float, float]") -> bool:
+def matches_level(rating: "Any", target: "tuple[str, float, float]") -> bool:
     """Whether `rating` is at the level `level_target` made `target` from."""
     name, low, high = target
     if name in LEVELS:
@@ -192,7 +220,7 @@ def matches_level(rating: Any, target: "tuple[str, float, float]") -> bool:
     return rating.score is not None and low <= rating.score <= high
 
 
-def rater() -> Callable[[Grid], Any]:
+def rater() -> "Callable[[Grid], Any]":
     """`sudoku_core.logic.rate`, once it answers with a score and a level; else RaterUnavailable (what
     asking for a level raises). Imported here, when asked: the generator alone does not load the logic."""
     try:
@@ -218,7 +246,7 @@ def _budget(table: "tuple[tuple[int, int | None], ...]", side: int) -> "int | No
     return table[-1][1]
 
 
-def _cancel_check(cancel: Any) -> Callable[[], bool]:
+def _cancel_check(cancel: "Any") -> "Callable[[], bool]":
     if cancel is None:
         return lambda: False
     if hasattr(cancel, "is_set"):  # threading.Event and friends
@@ -235,7 +263,7 @@ def _pattern_grid(shape: Shape) -> list[int]:
     return [(c_ * (r % r_) + r // r_ + c) % n + 1 for r in range(n) for c in range(n)]
 
 
-def _solved_grid(shape: Shape, rng: random.Random) -> "list[int] | None":
+def _solved_grid(shape: Shape, rng: "Random") -> "list[int] | None":
     """The diagonal boxes filled at random and the rest completed by the solver (None if it fails)."""
     n, r_, c_ = shape.side, shape.box_rows, shape.box_cols
     values = [0] * shape.cell_count
@@ -251,7 +279,7 @@ def _solved_grid(shape: Shape, rng: random.Random) -> "list[int] | None":
     return None if solution is None else list(solution.values)
 
 
-def _permutation_in_groups(groups: int, size: int, rng: random.Random) -> list[int]:
+def _permutation_in_groups(groups: int, size: int, rng: "Random") -> list[int]:
     """A permutation of groups*size lines that moves whole groups and lines within their group."""
     order = list(range(groups))
     rng.shuffle(order)
@@ -263,7 +291,7 @@ def _permutation_in_groups(groups: int, size: int, rng: random.Random) -> list[i
     return lines
 
 
-def _shuffled(values: list[int], shape: Shape, rng: random.Random) -> list[int]:
+def _shuffled(values: list[int], shape: Shape, rng: "Random") -> list[int]:
     """`values` after a random validity-keeping transformation (relabel, rows, columns, transpose)."""
     n, r_, c_ = shape.side, shape.box_rows, shape.box_cols
     relabel = list(range(1, n + 1))
@@ -276,7 +304,7 @@ def _shuffled(values: list[int], shape: Shape, rng: random.Random) -> list[int]:
     return out
 
 
-def _full_grid(shape: Shape, rng: random.Random) -> list[int]:
+def _full_grid(shape: Shape, rng: "Random") -> list[int]:
     values = None
     if shape.side <= SOLVER_FILL_MAX_SIDE:
         for _ in range(3):
@@ -404,7 +432,7 @@ class _Remover:
             for i in cells:
                 self.sets_of[i].append(k)
 
-    def _clear(self, cells: Sequence[int]) -> None:
+    def _clear(self, cells: "Sequence[int]") -> None:
         for i in cells:
             bit = ~(1 << (self.givens[i] - 1))
             for u in self.shape.cell_units[i]:
@@ -413,7 +441,7 @@ class _Remover:
             for k in self.sets_of[i]:
                 self.set_givens[k] -= 1
 
-    def _restore(self, cells: Sequence[int]) -> None:
+    def _restore(self, cells: "Sequence[int]") -> None:
         for i in cells:
             d = self.solution[i]
             self.givens[i] = d
@@ -442,7 +470,7 @@ class _Remover:
                 return True  # hidden single in unit u
         return False
 
-    def try_remove(self, cells: Sequence[int], search: Callable[[list[int]], "bool | None"]) -> str:
+    def try_remove(self, cells: "Sequence[int]", search: "Callable[[list[int]], bool | None]") -> str:
         """Remove the orbit `cells` if the puzzle stays unique. Returns how it was decided:
         "single" (kept out: forced), "unavoidable" (put back: a set emptied), "unique"/"several"
         (by the solver) or "gave up" (put back: the check ran out of budget)."""
@@ -463,25 +491,25 @@ class _Remover:
 class Clock:
     """A generation's time limit and its cancel check (the variant generator uses it too)."""
 
-    def __init__(self, timeout: "float | None", cancel: Callable[[], bool]) -> None:
-        self.start = time.monotonic()
+    def __init__(self, timeout: "float | None", cancel: "Callable[[], bool]") -> None:
+        self.start = monotonic()
         self.deadline = None if timeout is None else self.start + timeout
         self.cancelled = cancel
 
     def elapsed(self) -> float:
-        return time.monotonic() - self.start
+        return monotonic() - self.start
 
     def left(self) -> "float | None":
-        return None if self.deadline is None else self.deadline - time.monotonic()
+        return None if self.deadline is None else self.deadline - monotonic()
 
     def check(self, what: str) -> None:
         if self.cancelled():
             raise GenerationCancelled(f"cancelled while {what}")
-        if self.deadline is not None and time.monotonic() > self.deadline:
+        if self.deadline is not None and monotonic() > self.deadline:
             raise GenerationTimeout(f"the time limit ran out while {what}")
 
 
-def _make_one(shape: Shape, symmetry: str, rng: random.Random, minimal: bool, clock: Clock,
+def _make_one(shape: Shape, symmetry: str, rng: "Random", minimal: bool, clock: Clock,
               attempt: int, progress: "Callable[[Progress], Any] | None", max_nodes: "int | None",
               total_nodes: "int | None") -> tuple[list[int], list[int], bool, dict]:
     """One unique puzzle: (givens, solution, proved minimal, how removals were decided)."""
@@ -545,7 +573,7 @@ def checked_seed(seed: "int | str | None", timeout: "float | None") -> "int | st
     """The seed to use (one chosen at random for None), after checking it and the time-out; raises
     TypeError or ValueError saying what is wrong."""
     if seed is None:
-        seed = random.SystemRandom().randrange(1, 2 ** 31)
+        seed = _fresh_seed()
     elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise TypeError(f"a seed is an int or a str, not {type(seed).__name__}")
     if timeout is not None and not timeout > 0:
@@ -553,9 +581,9 @@ def checked_seed(seed: "int | str | None", timeout: "float | None") -> "int | st
     return seed
 
 
-def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetry: str = "none",
+def generate_details(shape: "Shape | str" = "9x9", *, level: "Any" = None, symmetry: str = "none",
                      seed: "int | str | None" = None, minimal: bool = True, timeout: "float | None" = None,
-                     progress: "Callable[[Progress], Any] | None" = None, cancel: Any = None,
+                     progress: "Callable[[Progress], Any] | None" = None, cancel: "Any" = None,
                      max_nodes: "int | None" = None, rate: bool = False) -> Generated:
     """Like `generate`, but returns a `Generated` record: the puzzle, its solution, the seed (chosen
     at random and recorded when none is given), the rating, whether it is proved minimal, the time."""
@@ -567,7 +595,7 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT
     clock = Clock(timeout, _cancel_check(cancel))
-    rng = random.Random(seed)
+    rng = Random(seed)
     check_nodes = max_nodes if max_nodes is not None else _budget(_CHECK_NODES, shape.side)
     total_nodes = _budget(_TOTAL_NODES, shape.side)
 
@@ -586,7 +614,8 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
         rating = None
         if rate_puzzle is not None:
             rating = rate_puzzle(puzzle)
-            seen[rating.level] = seen.get(rating.level, 0) + 1
+            word = str(rating.level)  # a plain str: a JSON key on MicroPython too (a Level writes ""Hard"")
+            seen[word] = seen.get(word, 0) + 1
             if progress:
                 progress(Progress("rate", attempt, givens=puzzle.givens, elapsed=clock.elapsed(),
                                   level=rating.level))
@@ -611,15 +640,16 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: Any = None, symmetr
 def not_reached(target: "tuple[str, float, float]", attempts: int, seen: dict[str, int],
                  timeout: "float | None") -> LevelNotReached:
     """The error for a level not found in time, with the levels seen instead."""
-    got = ", ".join(f"{k} {seen[k]}" for k in LEVELS + tuple(sorted(set(seen) - set(LEVELS))) if k in seen)
+    words = [str(level) for level in LEVELS]
+    got = ", ".join(f"{k} {seen[k]}" for k in words + sorted(set(seen) - set(words)) if k in seen)
     return LevelNotReached(f"no {target[0]} puzzle found in {timeout:g} s ({attempts} rated"
                            + (f": {got}" if got else "") + "); allow more time or ask another level",
                            attempts, seen)
 
 
-def generate(shape: "Shape | str" = "9x9", *, level: Any = None, symmetry: str = "none",
+def generate(shape: "Shape | str" = "9x9", *, level: "Any" = None, symmetry: str = "none",
              seed: "int | str | None" = None, minimal: bool = True, timeout: "float | None" = None,
-             progress: "Callable[[Progress], Any] | None" = None, cancel: Any = None,
+             progress: "Callable[[Progress], Any] | None" = None, cancel: "Any" = None,
              max_nodes: "int | None" = None) -> Grid:
     """A new puzzle with exactly one solution (proved by `count_solutions` before it is returned).
 

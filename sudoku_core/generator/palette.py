@@ -8,11 +8,6 @@ the kind's rule at each step; a dot or an XV is a pair of orthogonal neighbours 
 relation; clues outside the grid (little killers, sandwiches) read the grid's own sums. A kind the grid
 gives no instance of within `tries` draws gives None.
 """
-from __future__ import annotations
-
-import random
-from typing import Callable, Sequence
-
 from ..variants.constraints import DIRECTIONS, KINDS, Constraint, check, holds, whisper_gap
 
 __all__ = ["lay", "lay_many"]
@@ -31,7 +26,7 @@ def _steps(cell: int, n: int, diagonal: bool = True) -> "list[int]":
     return out
 
 
-def _walk(start: int, length: int, n: int, rng: random.Random, ok: "Callable[[list[int], int], bool]",
+def _walk(start: int, length: int, n: int, rng: "Random", ok: "Callable[[list[int], int], bool]",
           diagonal: bool = True) -> "list[int]":
     """A path from `start` of up to `length` cells, each step to a neighbour not yet on it that `ok` takes."""
     path = [start]
@@ -43,7 +38,7 @@ def _walk(start: int, length: int, n: int, rng: random.Random, ok: "Callable[[li
     return path
 
 
-def _one(kind: str, v: Sequence[int], n: int, rng: random.Random, plain: bool) -> "Constraint | None":
+def _one(kind: str, v: "Sequence[int]", n: int, rng: "Random", plain: bool) -> "Constraint | None":
     """One draw of a `kind` clue over the solved grid `v`; None when this draw found none (or, when `plain`,
     found a dot other than the usual: a difference of 1, a ratio of 2)."""
     cell = rng.randrange(n * n)
@@ -130,7 +125,7 @@ def _one(kind: str, v: Sequence[int], n: int, rng: random.Random, plain: bool) -
     raise ValueError(f"unknown constraint {kind!r} (known: {', '.join(KINDS)})")
 
 
-def lay(kind: str, values: Sequence[int], n: int, rng: random.Random, tries: int = 200,
+def lay(kind: str, values: "Sequence[int]", n: int, rng: "Random", tries: int = 200,
         plain: bool = False) -> "Constraint | None":
     """A random `kind` clue that the solved grid `values` (row by row, side `n`) keeps; None when `tries`
     draws found none. `plain`: Kropki dots of the usual values only (white 1 apart, black twice). ValueError
@@ -142,7 +137,7 @@ def lay(kind: str, values: Sequence[int], n: int, rng: random.Random, tries: int
     return None
 
 
-def lay_many(kinds: Sequence[str], count: int, values: Sequence[int], n: int, rng: random.Random,
+def lay_many(kinds: "Sequence[str]", count: int, values: "Sequence[int]", n: int, rng: "Random",
              taken: "set[int] | None" = None, plain: bool = False) -> "list[Constraint]":
     """Up to `count` clues of kinds drawn from `kinds` over `values`, lines and dots not sharing cells
     with each other nor with `taken` (which grows with theirs), as setters draw them."""

@@ -26,22 +26,19 @@ How a puzzle is made:
    `variants.solver.count_solutions(limit=2)` under a node budget (one that runs out keeps the given).
 5. **Proof.** The finished puzzle is counted once more by the variant solver before it is returned.
 
-The same seed gives the same puzzle on every platform: randomness comes only from `random.Random(seed)` and
-the solver is deterministic. Budgets on every search mean a call always ends (`GenerationTimeout` past
-`timeout`, `GenerationError` when no puzzle was found in the tries allowed). A `level` needs a rater that
-takes `rules` (`variant_rater`); until `sudoku_core.logic.rate` does, asking for one raises `RaterUnavailable`.
+The same seed gives the same puzzle on every platform: randomness comes only from `random.Random(seed)`
+(`compat.Random`: the same draws on MicroPython) and the solver is deterministic. Budgets on every search mean
+a call always ends (`GenerationTimeout` past `timeout`, `GenerationError` when no puzzle was found in the tries
+allowed). A `level` needs a rater that takes `rules` (`variant_rater`); until `sudoku_core.logic.rate` does,
+asking for one raises `RaterUnavailable`.
 """
-from __future__ import annotations
-
-import inspect
-import random
-from dataclasses import dataclass, replace
-from typing import Any, Callable, Iterable
+import sys
 
 from .classic import (
     DEFAULT_LEVEL_TIMEOUT, Clock, GenerationError, GenerationTimeout, Progress, RaterUnavailable, level_target,
     checked_seed, matches_level, not_reached, orbits_of, rater, symmetry_name,
 )
+from ..core.compat import Random, record, replace
 from ..core.grid import Grid
 from ..core.shape import Shape
 from ..variants.jigsaw import random_regions
@@ -50,6 +47,11 @@ from ..variants.rules import Rules
 from ..variants.constraints import holds
 from ..variants.solver import SearchLimitExceeded, count_solutions, iter_solutions, solve
 from .palette import lay, lay_many
+
+if sys.implementation.name == "micropython":  # its `inspect.signature` names the parameters x0, x1, ...
+    signature = None  # `_rate_under` finds out at the first rating
+else:
+    from inspect import signature
 
 __all__ = ["VARIANTS", "VariantPuzzle", "generate_variant", "variant_names", "variant_rater", "MIN_SIDE", "MAX_SIDE"]
 
@@ -77,7 +79,7 @@ KILLER_NODES, CAGE_REPAIRS, CAGINGS = 30_000, 24, 3
 ATTEMPTS, JIGSAW_ATTEMPTS = 8, 100
 
 
-@dataclass
+@record("givens rules solution variants seed symmetry minimal seconds attempts repairs rating")
 class VariantPuzzle:
     """A generated variant puzzle and how it was made."""
 
@@ -91,7 +93,7 @@ class VariantPuzzle:
     seconds: float
     attempts: int = 1  # full grids made before this one was kept
     repairs: int = 0  # Killer: cage edits and givens that ruled out second solutions
-    rating: Any = None
+    rating: "Any" = None
 
     def to_dict(self) -> dict:
         """JSON-ready: {givens, rules (Rules.to_dict), solution} and how it was made."""
@@ -130,18 +132,33 @@ def _check_shape(names: "tuple[str, ...]", shape: Shape) -> None:
         raise ValueError(f"Windoku's windows are defined on 9x9 grids, not {shape.name}")
 
 
-def variant_rater() -> Callable[..., Any]:
+#: What asking a variant puzzle for a level raises when the rater takes no rules.
+_NO_RULES = ("levels for variant puzzles need a rater that takes the rules; "
+             "sudoku_core.logic.rate rates classic puzzles only")
+
+
+def variant_rater() -> "Callable[..., Any]":
     """The rater, once it rates a puzzle under its rules (`rate(grid, rules=...)`); RaterUnavailable
-    otherwise, which is what asking a variant puzzle for a level raises."""
+    otherwise, which is what asking a variant puzzle for a level raises. (Where its parameters cannot be
+    read, on MicroPython, `_rate_under` tells at the first rating.)"""
     rate = rater()
-    if "rules" not in inspect.signature(rate).parameters:
-        raise RaterUnavailable("levels for variant puzzles need a rater that takes the rules; "
-                               "sudoku_core.logic.rate rates classic puzzles only")
+    if signature is not None and "rules" not in signature(rate).parameters:
+        raise RaterUnavailable(_NO_RULES)
     return rate
 
 
+def _rate_under(rate: "Callable[..., Any]", puzzle: Grid, rules: Rules) -> "Any":
+    """`rate(puzzle, rules=rules)`; RaterUnavailable when `rate` takes no `rules`."""
+    try:
+        return rate(puzzle, rules=rules)
+    except TypeError as error:
+        if signature is None and "'rules'" in str(error):  # "unexpected keyword argument 'rules'"
+            raise RaterUnavailable(_NO_RULES) from None
+        raise
+
+
 # -- a full grid ------------------------------------------------------------------------------------
-def _full_grid(rules: Rules, rng: random.Random, clock: Clock) -> "list[int] | None":
+def _full_grid(rules: Rules, rng: "Random", clock: Clock) -> "list[int] | None":
     """A full grid under `rules` from a random first row (no rule forbids one: its cells see each other
     only along the row), completed by the solver; None when no try found one within its budget. (Random
     cells past the first row would vary the grids more, but most such starts have no completion.)"""
@@ -160,7 +177,7 @@ def _full_grid(rules: Rules, rng: random.Random, clock: Clock) -> "list[int] | N
     return None
 
 
-def _empty_grid_solution(rules: Rules, rng: random.Random, names: "tuple[str, ...]") -> "list[int] | None":
+def _empty_grid_solution(rules: Rules, rng: "Random", names: "tuple[str, ...]") -> "list[int] | None":
     """The empty grid's first solution, its digits relabelled at random. A Jigsaw layout with none (or none
     found within `JIGSAW_GRID_NODES`) gives None; for fixed rules, none is a ValueError (no grid of the size
     obeys them) and a search that gives up a GenerationError."""
@@ -214,7 +231,7 @@ class _Givens:
 
 
 def _remove_givens(solution: "list[int]", rules: Rules, orbits: "list[tuple[int, ...]]", minimal: bool,
-                   clock: Clock, on_step: Callable[[int, int], None]) -> "tuple[list[int], bool]":
+                   clock: Clock, on_step: "Callable[[int, int], None]") -> "tuple[list[int], bool]":
     """Givens thinned from `solution` orbit by orbit while the puzzle stays unique: (givens, proved minimal)."""
     shape = rules.shape
     puzzle = _Givens(solution, rules)
@@ -251,7 +268,7 @@ def _second_solution(values: "list[int]", rules: Rules, solution: "list[int]", c
     return None
 
 
-def _killer(solution: "list[int]", rules: Rules, rng: random.Random, clock: Clock,
+def _killer(solution: "list[int]", rules: Rules, rng: "Random", clock: Clock,
             orbits: "list[tuple[int, ...]]", shown: int) -> "tuple[Rules, list[int], int] | None":
     """Cages over `solution`, with the givens of the first orbits holding `shown` cells or more, that make a
     unique puzzle: (rules with the cages, givens, repairs made); None when no caging was settled in budget."""
@@ -289,7 +306,7 @@ def _killer(solution: "list[int]", rules: Rules, rng: random.Random, clock: Cloc
 
 
 # -- the palette's clues ----------------------------------------------------------------------------
-def _palette(solution: "list[int]", rules: Rules, names: "tuple[str, ...]", rng: random.Random,
+def _palette(solution: "list[int]", rules: Rules, names: "tuple[str, ...]", rng: "Random",
              clock: Clock) -> Rules:
     """`rules` with clues of the palette variants among `names` laid over `solution`; then, unless Killer
     cages are to settle the rest, clues that break each second solution found (see the module docstring)."""
@@ -326,13 +343,13 @@ def _palette(solution: "list[int]", rules: Rules, names: "tuple[str, ...]", rng:
 
 
 # -- the generator ----------------------------------------------------------------------------------
-def _base_rules(names: "tuple[str, ...]", shape: Shape, rng: random.Random) -> Rules:
+def _base_rules(names: "tuple[str, ...]", shape: Shape, rng: "Random") -> Rules:
     return Rules(shape, regions=random_regions(shape, rng) if "jigsaw" in names else None,
                  diagonal_down="x" in names, diagonal_up="x" in names, windows="windoku" in names,
                  anti_knight="anti-knight" in names, anti_king="anti-king" in names)
 
 
-def _make_one(names: "tuple[str, ...]", shape: Shape, rng: random.Random, symmetry: str, minimal: bool,
+def _make_one(names: "tuple[str, ...]", shape: Shape, rng: "Random", symmetry: str, minimal: bool,
               givens: int, clock: Clock, attempt: int,
               progress: "Callable[[Progress], Any] | None") -> "tuple[Rules, list[int], list[int], bool, int] | None":
     """One unique puzzle: (rules, givens, solution, proved minimal, Killer repairs); None to try again."""
@@ -364,7 +381,7 @@ def _make_one(names: "tuple[str, ...]", shape: Shape, rng: random.Random, symmet
 
 
 def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9", *, seed: "int | str | None" = None,
-                     symmetry: str = "none", minimal: bool = True, givens: int = 0, level: Any = None,
+                     symmetry: str = "none", minimal: bool = True, givens: int = 0, level: "Any" = None,
                      timeout: "float | None" = None,
                      progress: "Callable[[Progress], Any] | None" = None) -> VariantPuzzle:
     """A new variant puzzle with exactly one solution (proved by `variants.solver.count_solutions`).
@@ -397,7 +414,7 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
     if target is not None and timeout is None:
         timeout = DEFAULT_LEVEL_TIMEOUT
     clock = Clock(timeout, lambda: False)
-    rng = random.Random(seed)
+    rng = Random(seed)
     seen: "dict[str, int]" = {}
     attempt = 0
     while True:
@@ -417,8 +434,9 @@ def generate_variant(variant: "str | Iterable[str]", shape: "Shape | str" = "9x9
         puzzle = Grid(values, shape)
         rating = None
         if rate is not None:
-            rating = rate(puzzle, rules=rules)
-            seen[rating.level] = seen.get(rating.level, 0) + 1
+            rating = _rate_under(rate, puzzle, rules)
+            word = str(rating.level)  # a plain str, as in `classic.generate_details`
+            seen[word] = seen.get(word, 0) + 1
             if not matches_level(rating, target):
                 continue
         # The proof the caller relies on: the variant solver's own count, on the finished puzzle.
