@@ -80,8 +80,12 @@ def op_batch_split(request: Request) -> dict:
         raise BridgeError("bad_request", f"At most {MAX_CHARS:,} characters of blocks per request; "
                                          "put one puzzle per line for bigger inputs.")
     items: list[dict] = []
-    for job in bulk.chunks(text.splitlines(keepends=True), request.shape(), None, MAX_LINES):
-        for item in bulk.chunk_items(job):  # ("G", line, box, digits) or ("E", line, error)
+    shape = request.shape()
+    for job in bulk.chunks(text.splitlines(keepends=True), shape, None, MAX_LINES):
+        found = bulk.chunk_items(job)
+        if job[0] == "lines":  # one puzzle a line after all: read them as solve_many would
+            found = [item for item in bulk.read_lines(found, shape) if item is not None]
+        for item in found:  # ("G", line, box, digits) or ("E", line, error)
             if item[0] == "E":
                 items.append({"line": item[1], "error": str(item[2])})
             else:

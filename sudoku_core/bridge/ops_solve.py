@@ -16,7 +16,7 @@ from ..core.compat import monotonic
 from ..core.culprits import culprits
 from ..core.formats import ParseError
 from ..core.grid import Grid
-from ..core.solver import SearchLimitExceeded, count_solutions, solve_and_count
+from ..core.solver import SearchLimitExceeded, SearchStats, count_solutions, iter_solutions, tally
 from ..core.verdict import Verdict
 from .protocol import FULL_ENGINE, LIGHT, OPS, BridgeError, Request, conflict_error, duration, op, refuse_conflicts
 
@@ -30,31 +30,77 @@ CULPRITS_BUDGET_S = 2.0
 MAX_NAMED = 8
 #: The longest a diagnostic `sleep` may last.
 MAX_SLEEP_MS = 60_000
-#: The largest side the light engine searches. MicroPython's WebAssembly port collects garbage only between
-#: requests (it cannot scan WebAssembly's own stack during one), so a search holds all it allocates until it
-#: ends: about 30 MB for an open 16x16 grid, 400 MB for a 25x25 one, past the browser's 2 GB for 36x36.
+#: The largest side the light engine searches or checks for clashes. MicroPython's WebAssembly port collects
+#: garbage only between requests (it cannot scan WebAssembly's own stack during one), so a request holds all it
+#: allocates until it ends: about 30 MB for an open 16x16 grid, 400 MB for a 25x25 one, past the browser's
+#: 2 GB for 36x36; a 64x64 shape's tables alone take it 4 s to build.
 LIGHT_MAX_SIDE = 16
+#: What one request's searches may spend on the light engine, in search nodes times cells times digits (the
+#: search for the givens behind "no solution" included): for the same reason, a node's garbage stays until the
+#: request ends, 26 to 72 bytes per cell and digit (measured: 300 KB a node of a 16x16 search, 50 KB of a 9x9
+#: one). That bounds a request to about 300 MB and 4 s (16x16: 976 nodes; the hardest 16x16 puzzle of the tests
+#: takes 791, the generator's at most 200; 9x9: 5,486, the hardest known at most 1,043). A search that runs out
+#: of it goes to the full engine, which answers as it always has; the givens behind "no solution" are looked
+#: for within what is left, as within their time (`CULPRITS_BUDGET_S`): the givens not tried are kept.
+LIGHT_SEARCH_WORK = 4_000_000
 
 
 class _Classic:
-    """The classic solver with the variant solver's signatures (rules None): what `_under` gives without rules."""
+    """The classic solver as `_under` gives it: `solve_and_count` (a `Tally`, never raising on a budget) and
+    `count_solutions`, both taking the rules (None here) and `_Budget.limits`' keywords (`stats` too)."""
 
     @staticmethod
-    def solve_and_count(grid: Grid, rules: None, limit: int, **budget: "object") -> "tuple":
-        return solve_and_count(grid, limit, **budget)
+    def solve_and_count(grid: Grid, rules: None, limit: int, on_first: "object" = None, **budget: "object") -> "tuple":
+        return tally(iter_solutions(grid, **budget), limit, on_first)  # solver.solve_and_count, with `stats`
 
     @staticmethod
     def count_solutions(grid: Grid, rules: None, limit: int, **budget: object) -> int:
         return count_solutions(grid, limit, **budget)
 
 
-def _under(rules: object) -> object:
-    """The solver for a request's rules: the variant solver only when it sent some (imported then)."""
-    if rules is None:
-        return _Classic
-    from ..variants import solver as variant_solver
+class _Variant:
+    """The variant solver, with `_Classic`'s signatures (imported only for a request with rules)."""
 
-    return variant_solver
+    @staticmethod
+    def solve_and_count(grid: Grid, rules: object, limit: int, on_first: "object" = None, **budget: "object") -> "tuple":
+        from ..variants import solver
+
+        return tally(solver.iter_solutions(grid, rules, **budget), limit, on_first)
+
+    @staticmethod
+    def count_solutions(grid: Grid, rules: object, limit: int, **budget: object) -> int:
+        from ..variants import solver
+
+        return solver.count_solutions(grid, rules, limit, **budget)
+
+
+class _Budget:
+    """What one request's searches may spend: `maxMs` each (`timeout`, in seconds) and, on the light engine,
+    `LIGHT_SEARCH_WORK` between them all, counted in nodes."""
+
+    def __init__(self, grid: Grid) -> None:
+        self.nodes = LIGHT_SEARCH_WORK // (grid.shape.cell_count * grid.shape.side) if LIGHT else None
+        self.stats = SearchStats()
+
+    def limits(self, timeout: "float | None") -> dict:
+        """The solver's keyword arguments for the next search (the nodes left; the full engine counts none)."""
+        if self.nodes is None:
+            return {"timeout": timeout}
+        return {"timeout": timeout, "max_nodes": max(0, self.nodes - self.stats.nodes), "stats": self.stats}
+
+    def spent(self) -> bool:
+        """Whether the light engine's share ran out (a search stopped for it, not for `maxMs`)."""
+        return self.nodes is not None and self.stats.nodes > self.nodes
+
+    def check(self) -> None:
+        """Hand the request on when a search stopped because the light engine's share ran out."""
+        if self.spent():
+            raise BridgeError(FULL_ENGINE, "A search this long needs the full engine.")
+
+
+def _under(rules: object) -> object:
+    """The solver for a request's rules: the variant solver only when it sent some."""
+    return _Classic if rules is None else _Variant
 
 
 #: Characters without which no variant text is written (outside `#` comments): the links' `/`, `:`, `=`,
@@ -92,7 +138,7 @@ def _read_variant(text: object) -> "object":
 @op("parse")
 def op_parse(request: Request) -> dict:
     key = "puzzle" if "text" not in request and "puzzle" in request else "text"
-    variant = _read_variant(request.get(key))
+    variant = _read_variant(request.source(key))
     grid, rules = (variant.grid, variant.rules) if variant is not None else (request.grid(key), None)
     shape = grid.shape
     reply = {"shape": shape.spec, "name": shape.name, "side": shape.side,
@@ -110,7 +156,7 @@ def op_parse(request: Request) -> dict:
 def _puzzle(request: Request) -> "tuple":
     """(grid, rules or None, the variant read or None) of `solve` and `check`: `puzzle` may be variant text
     when no `rules` are sent; then the text's rules apply."""
-    text = request.get("puzzle")
+    text = request.source("puzzle")
     if request.get("rules") is None and isinstance(text, str) and not LIGHT:
         variant = _read_variant(text)
         if variant is not None:
@@ -153,10 +199,10 @@ def _classic_rules(grid: Grid) -> object:
     return Rules(grid.shape)
 
 
-def _searchable(grid: Grid) -> Grid:
+def _searchable(grid: Grid, doing: str = "Searching") -> Grid:
     """`grid`, when this engine may search it; larger grids go to the full engine (see `LIGHT_MAX_SIDE`)."""
     if LIGHT and grid.shape.side > LIGHT_MAX_SIDE:
-        raise BridgeError(FULL_ENGINE, f"Searching a {grid.shape.name} grid needs the full engine.")
+        raise BridgeError(FULL_ENGINE, f"{doing} a {grid.shape.name} grid needs the full engine.")
     return grid
 
 
@@ -167,18 +213,21 @@ def op_solve(request: Request) -> dict:
     timeout = request.timeout()
     refuse_conflicts(grid, rules)
     context = request.context
+    budget = _Budget(grid)
 
     def show_first(first: Grid) -> None:  # at once: proving it is the only one can take as long again
         context.report({"stage": "solution", "solution": first.to_line(), "values": list(first.values),
                         "ms": context.ms(), "message": "Found a solution; counting the others…"})
 
-    first, count, gave_up = _under(rules).solve_and_count(grid, rules, limit, timeout=timeout,
+    first, count, gave_up = _under(rules).solve_and_count(grid, rules, limit, **budget.limits(timeout),
                                             on_first=show_first if limit > 1 and context.followed else None)
+    if gave_up is not None:
+        budget.check()
     ms = context.ms()
     if first is None:
         if gave_up is not None:
             raise BridgeError("gave_up", f"The search gave up after {duration(ms)} without an answer.", ms=ms)
-        clause, cells = _culprits(grid, rules, timeout)
+        clause, cells = _culprits(grid, rules, timeout, budget)
         raise BridgeError("no_solution", f"This puzzle has no solution{clause}", cells, ms=context.ms())
     # When time ran out while counting, the count so far is what is known: reported as such.
     if count == 1 and limit > 1:
@@ -210,18 +259,20 @@ def op_check(request: Request) -> dict:
             _add_notes(reply, variant)
         return reply
     first = None
+    budget = _Budget(grid)
     try:
         if variant is not None or request.get("setterLine") is not None:   # the answer is compared: keep it
-            first, count, gave_up = _under(rules).solve_and_count(grid, rules, 2, timeout=timeout)
+            first, count, gave_up = _under(rules).solve_and_count(grid, rules, 2, **budget.limits(timeout))
             if gave_up is not None:
                 raise SearchLimitExceeded(str(gave_up))
         else:
-            count = _under(rules).count_solutions(grid, rules, 2, timeout=timeout)
+            count = _under(rules).count_solutions(grid, rules, 2, **budget.limits(timeout))
     except SearchLimitExceeded:
+        budget.check()
         ms = context.ms()
         raise BridgeError("gave_up", f"The check gave up after {duration(ms)} without an answer.", ms=ms) from None
     if count == 0:
-        clause, cells = _culprits(grid, rules, timeout)
+        clause, cells = _culprits(grid, rules, timeout, budget)
         return {"status": Verdict.NONE, "message": f"No solution{clause}", "cells": cells, "ms": context.ms()}
     status = Verdict.of_count(count)
     message = {Verdict.UNIQUE: "Valid: this puzzle has exactly one solution.",
@@ -233,11 +284,17 @@ def op_check(request: Request) -> dict:
     return reply
 
 
-def _culprits(grid: Grid, rules: object, timeout: "float | None") -> "tuple[str, list[int]]":
+def _culprits(grid: Grid, rules: object, timeout: "float | None", budget: _Budget) -> "tuple[str, list[int]]":
     """The end of the "no solution" sentence naming the givens that cannot all be right, and their cells."""
-    budget = CULPRITS_BUDGET_S if timeout is None else min(CULPRITS_BUDGET_S, timeout)
-    count = _under(rules).count_solutions
-    cells = list(culprits(grid, lambda g, limit, timeout: count(g, rules, limit, timeout=timeout), timeout=budget).cells)
+    seconds = CULPRITS_BUDGET_S if timeout is None else min(CULPRITS_BUDGET_S, timeout)
+    solver = _under(rules)
+
+    def count(g: Grid, limit: int, timeout: float) -> int:
+        if budget.spent():  # the light engine's share is gone: not even a search's start
+            raise SearchLimitExceeded("the light engine's budget ran out")
+        return solver.count_solutions(g, rules, limit, **budget.limits(timeout))
+
+    cells = list(culprits(grid, count, timeout=seconds).cells)
     if not cells:
         return ".", cells
     if len(cells) > MAX_NAMED:
@@ -248,7 +305,7 @@ def _culprits(grid: Grid, rules: object, timeout: "float | None") -> "tuple[str,
 
 @op("conflicts")
 def op_conflicts(request: Request) -> dict:
-    grid = request.grid()
+    grid = _searchable(request.grid(), "Checking")
     rules = request.rules(grid)
     clashes = rules.conflicts(grid) if rules is not None else grid.conflicts()
     return {"conflicts": [c.to_dict() for c in clashes], "cells": sorted({i for c in clashes for i in c.cells})}
@@ -280,7 +337,16 @@ def op_version(request: Request) -> dict:
 @op("sleep")
 def op_sleep(request: Request) -> dict:
     ms = request.integer("ms", 0, 0, MAX_SLEEP_MS)
+    if _sleep_ms is not None:
+        _sleep_ms(ms)
+        return {"ms": ms}
     end = monotonic() + ms / 1000
     while monotonic() < end:  # busy on purpose: a worker's Python cannot be interrupted otherwise
         pass
     return {"ms": ms}
+
+
+try:  # MicroPython's waits busy too, without allocating: the loop above makes a float a turn there, which its
+    from time import sleep_ms as _sleep_ms  # port keeps until the request ends (70 MB a second)
+except ImportError:
+    _sleep_ms = None

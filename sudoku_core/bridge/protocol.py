@@ -21,7 +21,13 @@ Every op reads its fields through `Request`, so a field means the same and fails
   shape    optional, like "9x9", "6x6" or "6x6:3x2"; `size` is the same field (the Play page's name)
   rules    optional variant rules in `Rules.to_dict`'s form ({"diagonal": true, "cages": [...]}, ...)
   maxMs    how long a search may run: a whole number of milliseconds from 1 to `MAX_MS` (one hour)
-  numbers  whole numbers within the op's bounds (2.0 counts as 2); flags are true or false
+  numbers  whole numbers within the op's bounds (2.0 counts as 2; null, which is what JSON makes of NaN, is
+           refused like any other bad value); flags are true or false
+
+Every request is bounded before it is read: at most `MAX_REQUEST_CHARS` of JSON, nested at most `MAX_DEPTH`
+deep, a puzzle's text at most `MAX_TEXT_CHARS` long and a puzzle as a list at most the largest grid's cells
+(each a `bad_request` naming the limit). The light engine hands on requests longer than
+`LIGHT_MAX_REQUEST_CHARS` (MicroPython reads a long JSON string in quadratic time).
 
 An op is a function `f(request: Request) -> dict` registered with `@op("name")`; `request.context`
 carries the clock started when the request arrived and, for `handle_json_with_progress`, the caller's
@@ -33,7 +39,7 @@ import sys
 from ..core.compat import perf_counter
 from ..core.formats import ParseError
 from ..core.grid import Grid
-from ..core.shape import Shape
+from ..core.shape import MAX_SIDE, Shape
 from ..core.wording import sentence  # the engine's wording rule, used by every op
 
 #: The longest search any op may be asked to run (`maxMs`), in milliseconds. One rule for every op: the
@@ -44,6 +50,21 @@ MAX_MS = 3_600_000
 FULL_ENGINE = "needs_full_engine"
 #: Whether this is the light engine: MicroPython, with the portable core alone.
 LIGHT = sys.implementation.name == "micropython"
+
+#: The longest request (JSON text, in characters) any engine reads: room for `solve_many`'s 4,000,000
+#: characters of lines however JSON escapes them (CPython reads it in about 0.1 s).
+MAX_REQUEST_CHARS = 16_000_000
+#: The longest request the light engine reads; it hands longer ones on. MicroPython's JSON reader grows a
+#: string 16 bytes at a time, so its time is quadratic in a string's length: 60 KB take 10 ms, 1 MB 3.7 s
+#: (CPython: linear, 4 ms a megabyte). A puzzle's text, even 100x100 with separators, is shorter.
+LIGHT_MAX_REQUEST_CHARS = 65_536
+#: The deepest nesting of lists and objects a request may have (the deepest the ops read, variant rules'
+#: cages, is 4): CPython's JSON reader recurses, so a deeper one would otherwise end in a RecursionError.
+MAX_DEPTH = 32
+#: The longest puzzle text (`puzzle`, `text`...) an op reads: a 100x100 grid written as numbers with every
+#: separator is about 45,000 characters. Reading takes about 18 microseconds a line on CPython (more in
+#: the browser), so a text of millions of short lines would take minutes.
+MAX_TEXT_CHARS = 200_000
 
 
 class BridgeError(Exception):
@@ -141,12 +162,23 @@ class Request:
         except ValueError as error:
             raise BridgeError("bad_request", capitalised(str(error))) from None
 
+    def source(self, key: str = "puzzle") -> "Any":
+        """Field `key` as sent, for a reader: a text no longer than `MAX_TEXT_CHARS`."""
+        value = self.fields.get(key)
+        if isinstance(value, str) and len(value) > MAX_TEXT_CHARS:
+            raise BridgeError("bad_request", f"'{key}' is {len(value):,} characters long; a puzzle's text may "
+                                             f"have at most {MAX_TEXT_CHARS:,}.")
+        return value
+
     def grid(self, key: str = "puzzle", shape: "Shape | None" = None) -> Grid:
         """The grid in field `key`: text in any supported format, or a list of cell values. Its shape is
         `shape` when given, else the request's `shape` field, else inferred."""
+        puzzle = self.source(key)
+        if isinstance(puzzle, list) and len(puzzle) > MAX_SIDE * MAX_SIDE:
+            raise BridgeError("bad_request", f"'{key}' as a list has {len(puzzle):,} cells; the largest grid "
+                                             f"({MAX_SIDE}x{MAX_SIDE}) has {MAX_SIDE * MAX_SIDE:,}.")
         if shape is None:
             shape = self.shape()
-        puzzle = self.fields.get(key)
         if isinstance(puzzle, str):
             try:
                 return Grid.parse(puzzle, shape)
@@ -168,6 +200,8 @@ class Request:
         """The variant rules in `rules` for `grid`'s shape, None when not sent (classic Sudoku)."""
         if self.fields.get("rules") is None:
             return None
+        if LIGHT:  # the variant solver's memory on MicroPython is not bounded yet (docs/engine-js.md)
+            raise BridgeError(FULL_ENGINE, "Variant rules need the full engine.")
         from ..variants.rules import Rules, RulesError  # only for a request with rules: the engine starts without them
 
         try:
@@ -176,14 +210,16 @@ class Request:
             raise BridgeError("bad_request", capitalised(str(error))) from None
 
     def integer(self, key: str, default: "int | None", low: int, high: int) -> "int | None":
-        """A whole number from `low` to `high`; `default` when the field is not sent."""
-        value = self.fields.get(key, default)
-        if value is None:
-            return None
+        """A whole number from `low` to `high`; `default` when the field is not sent (null is sent: it is
+        what JSON makes of NaN and Infinity, and is refused as they would be)."""
+        if key not in self.fields:
+            return default
+        value = self.fields[key]
         if isinstance(value, float) and value % 1 == 0:  # 2.0; not inf or nan
             value = int(value)
         if type(value) is not int or not low <= value <= high:
-            raise BridgeError("bad_request", f"'{key}' must be a whole number from {low} to {high}.")
+            sent = ", not null" if value is None else ""
+            raise BridgeError("bad_request", f"'{key}' must be a whole number from {low} to {high}{sent}.")
         return value
 
     def max_ms(self, default: "int | None" = None) -> "int | None":
@@ -268,10 +304,40 @@ def handle_json_with_progress(text: str, report: "Callable[[str], Any] | None") 
     """`handle_json(text)`, with `report(json_text)` called as the request makes progress (the worker
     passes a JavaScript function that posts each report to the page)."""
     try:
+        reply = handle(_read(text), Context(report))
+    except BridgeError as error:
+        reply = {"ok": False, "error": error.as_dict()}
+    return json.dumps(reply, separators=(",", ":"))
+
+
+def _read(text: str) -> "Any":
+    """The request in JSON `text`, once its size and depth are within bounds; raises `BridgeError`."""
+    if isinstance(text, str):
+        if len(text) > MAX_REQUEST_CHARS:
+            raise BridgeError("bad_request", f"The request is {len(text):,} characters long; the engine reads "
+                                             f"at most {MAX_REQUEST_CHARS:,}.")
+        if LIGHT and len(text) > LIGHT_MAX_REQUEST_CHARS:
+            raise BridgeError(FULL_ENGINE, "A request this long needs the full engine.")
+    too_deep = BridgeError("bad_request", f"The request is nested more than {MAX_DEPTH} levels deep.")
+    try:
         request = json.loads(text)
     except (TypeError, ValueError) as error:
-        reply = {"ok": False, "error": {"code": "bad_request", "cells": [],
-                                        "message": f"The request is not JSON: {error}"}}
-    else:
-        reply = handle(request, Context(report))
-    return json.dumps(reply, separators=(",", ":"))
+        raise BridgeError("bad_request", f"The request is not JSON: {error}") from None
+    except RuntimeError:  # CPython's RecursionError (MicroPython's reader keeps its own stack)
+        raise too_deep from None
+    if _deeper_than(request, MAX_DEPTH):
+        raise too_deep
+    return request
+
+
+def _deeper_than(value: "Any", limit: int) -> bool:
+    """Whether lists and objects nest more than `limit` deep in `value` (a loop, not a recursion)."""
+    todo = [(value, 1)]
+    while todo:
+        value, depth = todo.pop()
+        if depth > limit:
+            return True
+        for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+            if isinstance(item, (list, dict)):
+                todo.append((item, depth + 1))
+    return False

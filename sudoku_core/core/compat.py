@@ -348,3 +348,37 @@ def fullmatch(pattern, text: str):
     (the check also refuses what `$` lets through before a final newline)."""
     found = pattern.match(text)
     return found if found is not None and found.group(0) == text else None
+
+
+# MicroPython's repr() escapes every character past ASCII; CPython's only those str.isprintable() rejects, so an
+# error naming what a person typed (a size written with a Kelvin sign for its x) shows it as typed everywhere.
+if repr("\xe9") == "'\xe9'":
+    quote = repr
+else:
+    #: The characters past ASCII that CPython's repr escapes (Unicode 14, as CPython 3.11's; unassigned code
+    #: points aside).
+    _UNPRINTABLE = (
+        (0x80, 0xa0), (0xad, 0xad), (0x600, 0x605), (0x61c, 0x61c), (0x6dd, 0x6dd), (0x70f, 0x70f),
+        (0x890, 0x891), (0x8e2, 0x8e2), (0x1680, 0x1680), (0x180e, 0x180e), (0x2000, 0x200f),
+        (0x2028, 0x202f), (0x205f, 0x2064), (0x2066, 0x206f), (0x3000, 0x3000), (0xd800, 0xf8ff),
+        (0xfeff, 0xfeff), (0xfff9, 0xfffb), (0x110bd, 0x110bd), (0x110cd, 0x110cd), (0x13430, 0x13438),
+        (0x1bca0, 0x1bca3), (0x1d173, 0x1d17a), (0xe0001, 0xe0001), (0xe0020, 0xe007f),
+        (0xf0000, 0xffffd), (0x100000, 0x10fffd),
+    )
+    _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+    def quote(text: str) -> str:
+        """`repr(text)` as CPython writes it."""
+        mark = '"' if "'" in text and '"' not in text else "'"
+        out = []
+        for c in text:
+            n = ord(c)
+            if c == mark:
+                out.append("\\" + c)
+            elif c in _ESCAPES:
+                out.append(_ESCAPES[c])
+            elif n < 0x20 or n == 0x7f or (n > 0x7f and any(lo <= n <= hi for lo, hi in _UNPRINTABLE)):
+                out.append("\\x%02x" % n if n < 0x100 else "\\u%04x" % n if n < 0x10000 else "\\U%08x" % n)
+            else:
+                out.append(c)
+        return mark + "".join(out) + mark

@@ -3,7 +3,7 @@ a `ParseError` that says where and why. `Grid.parse` and `formats.parse_grid`/`p
 it knows nothing of `Grid`, so that the grid can read its own text."""
 from collections import namedtuple
 
-from .compat import cache, is_ascii_number, isqrt
+from .compat import cache, is_ascii_number, isqrt, quote as _quote
 from .shape import ALPHABET, MAX_SIDE, Shape
 
 
@@ -53,37 +53,6 @@ except AttributeError:  # MicroPython, which knows no letters past ASCII: exact 
         if c < "\xc0":
             return c in "\xaa\xb2\xb3\xb5\xb9\xba\xbc\xbd\xbe"
         return c != "\xd7" and c != "\xf7"
-
-if repr("\xe9") == "'\xe9'":
-    _quote = repr
-else:  # MicroPython escapes every character past ASCII, CPython only those that str.isprintable() rejects
-    #: Those characters past ASCII (Unicode 14, as CPython 3.11's; unassigned code points aside).
-    _UNPRINTABLE = (
-        (0x80, 0xa0), (0xad, 0xad), (0x600, 0x605), (0x61c, 0x61c), (0x6dd, 0x6dd), (0x70f, 0x70f),
-        (0x890, 0x891), (0x8e2, 0x8e2), (0x1680, 0x1680), (0x180e, 0x180e), (0x2000, 0x200f),
-        (0x2028, 0x202f), (0x205f, 0x2064), (0x2066, 0x206f), (0x3000, 0x3000), (0xd800, 0xf8ff),
-        (0xfeff, 0xfeff), (0xfff9, 0xfffb), (0x110bd, 0x110bd), (0x110cd, 0x110cd), (0x13430, 0x13438),
-        (0x1bca0, 0x1bca3), (0x1d173, 0x1d17a), (0xe0001, 0xe0001), (0xe0020, 0xe007f),
-        (0xf0000, 0xffffd), (0x100000, 0x10fffd),
-    )
-    _ESCAPES = {"\\": "\\\\", "\t": "\\t", "\n": "\\n", "\r": "\\r"}
-
-    def _quote(text: str) -> str:
-        """`repr(text)` as CPython writes it."""
-        quote = '"' if "'" in text and '"' not in text else "'"
-        out = []
-        for c in text:
-            n = ord(c)
-            if c == quote:
-                out.append("\\" + c)
-            elif c in _ESCAPES:
-                out.append(_ESCAPES[c])
-            elif n < 0x20 or n == 0x7f or (n > 0x7f and any(lo <= n <= hi for lo, hi in _UNPRINTABLE)):
-                out.append("\\x%02x" % n if n < 0x100 else "\\u%04x" % n if n < 0x10000 else "\\U%08x" % n)
-            else:
-                out.append(c)
-        return quote + "".join(out) + quote
-
 
 def _tokens(text: str) -> "list[str]":
     """The items of a line: runs of anything but whitespace and ``|``."""
