@@ -35,12 +35,11 @@ not solve and is refused: "f-puzzles constraint 'xsum' is not supported here". E
 `ParseError` naming where (``killercage 3: cell R10C1 is outside the 9x9 grid``); bad JSON carries its
 line and column.
 """
-from __future__ import annotations
-
+import io
 import json
 import re
-from dataclasses import dataclass, replace
 
+from ..core.compat import fullmatch, ordered_dict, record, replace
 from ..core.formats import ParseError
 from ..core.grid import Grid
 from ..core.shape import Shape
@@ -64,11 +63,14 @@ IGNORED_KEYS = frozenset({"title", "author", "ruleset", "solution", "highlightCo
 #: Cell keys that change no rule (colours, pencil marks a solver typed).
 _CELL_KEYS = frozenset({"value", "given", "region", "c", "cArray", "highlight", "centerPencilMarks",
                         "cornerPencilMarks"})
-_CELL_NAME = re.compile(r"R([0-9]{1,4})C([0-9]{1,4})", re.IGNORECASE)
+#: A cell name, R1C1 or r1c1 (MicroPython's `re` has neither counted repeats nor IGNORECASE).
+_CELL_NAME = re.compile(r"[Rr]([0-9][0-9]?[0-9]?[0-9]?)[Cc]([0-9][0-9]?[0-9]?[0-9]?)$")
+_TOTAL = re.compile(r"\s*[0-9][0-9]?[0-9]?[0-9]?\s*$")
 _WINDOW_ORIGINS = ((1, 1), (1, 5), (5, 1), (5, 5))
-#: The drawings, as a sentence counts them (one, several).
-_DRAWINGS = {"text": ("text mark", "text marks"), "circle": ("circle", "circles"), "line": ("line", "lines"),
-             "rectangle": ("rectangle", "rectangles"), "cage": ("cage without a total rule", "cages without a total rule")}
+#: The drawings, as a sentence counts them (one, several), in the sentence's order.
+_DRAWINGS = (("text", ("text mark", "text marks")), ("circle", ("circle", "circles")), ("line", ("line", "lines")),
+             ("rectangle", ("rectangle", "rectangles")),
+             ("cage", ("cage without a total rule", "cages without a total rule")))
 #: Constraint tools whose drawings (``fromConstraint``) come with the key read here: Rangsk's f-puzzles
 #: script draws its lines this way beside the key.
 _DRAWN_BY = {"renban": "renban", "german whispers": "whispers", "dutch whispers": "whispers",
@@ -77,14 +79,14 @@ _DRAWN_BY = {"renban": "renban", "german whispers": "whispers", "dutch whispers"
 RULESET_QUOTE = 400
 
 
-@dataclass(frozen=True)
+@record("grid rules notes solution title author ruleset", frozen=True)
 class FPuzzlesRead:
     """A puzzle read with what the reader could not use: `notes` (sentences: drawings taken as decoration,
     the rules text to check, clues left out), the setter's `solution` when the payload has a whole one, and
     the title, author and rules text ("" when absent)."""
 
-    grid: Grid
-    rules: Rules
+    grid: "Grid"
+    rules: "Rules"
     notes: "tuple[str, ...]" = ()
     solution: "Grid | None" = None
     title: str = ""
@@ -100,20 +102,35 @@ def read_fpuzzles(text: str) -> "tuple[Grid, Rules]":
     return read.grid, read.rules
 
 
-def read_fpuzzles_details(text: str) -> FPuzzlesRead:
+def read_fpuzzles_details(text: str) -> "FPuzzlesRead":
     """`read_fpuzzles`, with the notes, the setter's solution, the title, author and rules text."""
     if not isinstance(text, str):
         raise TypeError(f"read_fpuzzles reads text (str), not {type(text).__name__}")
     text = text.strip()
     if not text.startswith(("{", "[")):
         text = _decode_payload(_payload(text))
+    return _from_json(_json(text))
+
+
+def _json(text: str) -> object:
+    """The JSON value of `text`; `ParseError` with the line and column of a fault."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise ParseError(f"not f-puzzles JSON: {err.msg}", err.lineno, err.colno) from None
-    except RecursionError:
+        return json.loads(text)
+    except ValueError as err:
+        if hasattr(err, "lineno"):  # CPython's JSONDecodeError says where
+            raise ParseError(f"not f-puzzles JSON: {err.msg}", err.lineno, err.colno) from None
+    except RuntimeError:  # RecursionError on CPython; MicroPython's depth limit raises RuntimeError itself
         raise ParseError("not f-puzzles JSON: nested too deeply") from None
-    return _from_json(data)
+    # MicroPython's error says only "syntax error in JSON": read again from a stream, which stops after the
+    # byte at fault (its column counted in bytes).
+    stream = io.StringIO(text)
+    try:
+        json.load(stream)
+    except ValueError as err:
+        before = text.encode()[:max(stream.tell() - 1, 0)]
+        line = before.count(b"\n") + 1
+        raise ParseError(f"not f-puzzles JSON: {err}", line, len(before) - before.rfind(b"\n")) from None
+    raise ParseError("not f-puzzles JSON")  # not reached: the text failed to read above
 
 
 def _payload(text: str) -> str:
@@ -140,7 +157,7 @@ def _payload(text: str) -> str:
 def _decode_payload(payload: str) -> str:
     # Percent escapes from a copied address; a '+' that a form turned into a space; wrapped lines.
     # (lz-string base64 is ASCII: byte-wise decoding is enough, and spares the page urllib.)
-    payload = re.sub(r"%([0-9A-Fa-f]{2})", lambda m: chr(int(m.group(1), 16)), payload)
+    payload = re.sub(r"%([0-9A-Fa-f][0-9A-Fa-f])", lambda m: chr(int(m.group(1), 16)), payload)
     payload = "".join(payload.replace(" ", "+").split())
     try:
         return decompress_from_base64(payload)
@@ -148,7 +165,7 @@ def _decode_payload(payload: str) -> str:
         raise ParseError(f"not an f-puzzles link: its data is not lz-string base64 ({err})") from None
 
 
-def _from_json(data: object) -> FPuzzlesRead:
+def _from_json(data: object) -> "FPuzzlesRead":
     if not isinstance(data, dict):
         raise ParseError("f-puzzles data must be a JSON object with \"size\" and \"grid\"")
     for key in data:
@@ -163,7 +180,7 @@ def _from_json(data: object) -> FPuzzlesRead:
         raise ParseError(f"size {size}: {err}") from None
     values, region_of = _read_grid(data.get("grid"), shape)
     where = f"the {shape.name} grid"
-    notes: list[str] = []
+    notes: "list[str]" = []
 
     def cells(part: object, what: str, outside: bool = False) -> "tuple[int, ...]":
         """The cells of an entry; with `outside`, cells of the ring round the grid are dropped."""
@@ -172,7 +189,7 @@ def _from_json(data: object) -> FPuzzlesRead:
             raise ParseError(f"{what} must be {{\"cells\": [\"R1C1\", ...]}}")
         out = []
         for name in names:
-            found = _CELL_NAME.fullmatch(name) if isinstance(name, str) else None
+            found = fullmatch(_CELL_NAME, name) if isinstance(name, str) else None
             if not found:
                 raise ParseError(f"{what}: {name!r} is not a cell name like R1C1")
             r, c = int(found.group(1)), int(found.group(2))
@@ -188,7 +205,7 @@ def _from_json(data: object) -> FPuzzlesRead:
     cages = []
     for k, part in enumerate(_entries(data, "killercage"), 1):
         total = part.get("value") if isinstance(part, dict) else None
-        if isinstance(total, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", total):
+        if isinstance(total, str) and fullmatch(_TOTAL, total):
             total = int(total)
         elif total in (None, ""):
             total = None
@@ -236,7 +253,7 @@ def _from_json(data: object) -> FPuzzlesRead:
                 shape, rules = boxes, replace(rules, shape=boxes, regions=None)
                 break
     title, author, ruleset = (_text(data, key) for key in ("title", "author", "ruleset"))
-    ruleset = "\n".join(t for t in (ruleset, *_meta_rules(data)) if t)
+    ruleset = "\n".join(t for t in [ruleset] + _meta_rules(data) if t)
     notes += _drawing_notes(data, rules, ruleset)
     return FPuzzlesRead(Grid(values, shape), rules, tuple(notes), _solution(data, shape, notes), title, author,
                         ruleset)
@@ -253,10 +270,10 @@ def _meta_rules(data: dict) -> "list[str]":
             if isinstance(part, dict) and isinstance(part.get("value"), str) and part["value"].startswith("rules:")]
 
 
-def _drawing_notes(data: dict, rules: Rules, ruleset: str) -> "list[str]":
+def _drawing_notes(data: dict, rules: "Rules", ruleset: str) -> "list[str]":
     """Sentences on what may hold rules the reader cannot take: drawings and the rules text."""
     counts = []
-    for key, (one, several) in _DRAWINGS.items():
+    for key, (one, several) in _DRAWINGS:
         count = 0
         for k, part in enumerate(_entries(data, key), 1):
             drawn_by = part.get("fromConstraint") if isinstance(part, dict) else None
@@ -287,7 +304,7 @@ def _drawing_notes(data: dict, rules: Rules, ruleset: str) -> "list[str]":
     return notes
 
 
-def _rules_read(rules: Rules) -> str:
+def _rules_read(rules: "Rules") -> str:
     """The rules read, counted by kind: "4 thermometers, anti-king"."""
     parts = []
     if rules.regions is not None:
@@ -302,7 +319,7 @@ def _rules_read(rules: Rules) -> str:
         parts.append(f"{len(rules.cages)} killer cage{'s' if len(rules.cages) > 1 else ''}")
     if rules.extra_regions:
         parts.append(f"{len(rules.extra_regions)} extra region{'s' if len(rules.extra_regions) > 1 else ''}")
-    kinds: dict[str, int] = {}
+    kinds: "dict[str, int]" = ordered_dict()  # counted in the order the kinds come
     for c in rules.constraints:
         label = _LABELS.get(c.kind, c.kind.replace("_", " "))
         kinds[label] = kinds.get(label, 0) + (len(c.cells) if c.kind in ("minimum", "maximum") else 1)
@@ -316,7 +333,7 @@ _LABELS = {"xv": "X/V mark", "whispers": "whispers line", "renban": "renban line
            "minimum": "minimum cell", "maximum": "maximum cell"}
 
 
-def _solution(data: dict, shape: Shape, notes: "list[str]") -> "Grid | None":
+def _solution(data: dict, shape: "Shape", notes: "list[str]") -> "Grid | None":
     """The setter's solution, when the payload has a whole one; a note when it has a part or a bad one."""
     raw = data.get("solution")
     if raw in (None, "", []):
@@ -342,7 +359,7 @@ def _entries(data: dict, key: str) -> list:
     return value
 
 
-def _read_grid(grid: object, shape: Shape) -> "tuple[list[int], list[int]]":
+def _read_grid(grid: object, shape: "Shape") -> "tuple[list[int], list[int]]":
     """Given digits and each cell's 0-based region (its default box when not set)."""
     n = shape.side
     if not isinstance(grid, list) or len(grid) != n:
@@ -375,7 +392,7 @@ def _read_grid(grid: object, shape: Shape) -> "tuple[list[int], list[int]]":
     return values, region_of
 
 
-def _regions(region_of: "list[int]", shape: Shape) -> "tuple[tuple[int, ...], ...] | None":
+def _regions(region_of: "list[int]", shape: "Shape") -> "tuple[tuple[int, ...], ...] | None":
     """Jigsaw regions from each cell's region number; None when they are the boxes."""
     if all(region == shape.box_of(i) for i, region in enumerate(region_of)):
         return None
@@ -389,9 +406,27 @@ def _other_box_shapes(side: int) -> "list[Shape]":
 
 
 # -- writing -----------------------------------------------------------------------------------------
-def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None, solution: "Grid | None" = None) -> dict:
+def to_fpuzzles_dict(grid: "Grid", rules: "Rules | None" = None, solution: "Grid | None" = None) -> dict:
     """The f-puzzles object for a grid and its rules (the classic rules when None), with the setter's
     `solution` when given. Raises ValueError for rules f-puzzles cannot hold (see `write_palette`)."""
+    return _plain(_fpuzzles_object(grid, rules, solution))
+
+
+def _plain(value: object) -> object:
+    """`value` with its `ordered_dict`s made dicts: they are dicts on CPython, but MicroPython's OrderedDict
+    never equals a dict."""
+    if ordered_dict is dict:
+        return value
+    if isinstance(value, dict):
+        return {key: _plain(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_plain(item) for item in value]
+    return value
+
+
+def _fpuzzles_object(grid: "Grid", rules: "Rules | None", solution: "Grid | None") -> dict:
+    """`to_fpuzzles_dict`, its objects' keys in f-puzzles' order on every runtime (`ordered_dict`), so
+    that the JSON text and the links are the same everywhere."""
     shape = grid.shape
     rules = rules or Rules(shape)
     if rules.shape != shape:
@@ -407,14 +442,17 @@ def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None, solution: "Grid |
         row = []
         for c in range(n):
             i = r * n + c
-            cell: dict = {}
+            cell: dict = ordered_dict()
             if region_of[i] != default.box_of(i):      # boxes of another shape are written as regions too
                 cell["region"] = region_of[i]
             if grid.values[i]:
-                cell.update(value=grid.values[i], given=True)
+                cell["value"] = grid.values[i]
+                cell["given"] = True
             row.append(cell)
         rows.append(row)
-    data: dict = {"size": n, "grid": rows}
+    data: dict = ordered_dict()
+    data["size"] = n
+    data["grid"] = rows
     if rules.diagonal_up:
         data["diagonal+"] = True
     if rules.diagonal_down:
@@ -425,11 +463,11 @@ def to_fpuzzles_dict(grid: Grid, rules: "Rules | None" = None, solution: "Grid |
         data["antiking"] = True
     name = _fp_name(n)
     if rules.cages:
-        data["killercage"] = [{"cells": [name(i) for i in cage.cells],
-                               **({} if cage.total is None else {"value": str(cage.total)})} for cage in rules.cages]
+        data["killercage"] = [fpuzzles_palette.entry(("cells", [name(i) for i in cage.cells]),
+                                                     ("value", cage.total)) for cage in rules.cages]
     extra = [u.cells for u in rules.houses if u.kind == "window"] + list(rules.extra_regions)
     if extra:
-        data["extraregion"] = [{"cells": [name(i) for i in region]} for region in extra]
+        data["extraregion"] = [fpuzzles_palette.entry(("cells", [name(i) for i in region])) for region in extra]
     fpuzzles_palette.write_palette(rules, data)
     if solution is not None:
         if solution.shape.side != n or 0 in solution.values:
@@ -442,16 +480,16 @@ def _fp_name(n: int):
     return lambda i: f"R{i // n + 1}C{i % n + 1}"
 
 
-def to_fpuzzles_json(grid: Grid, rules: "Rules | None" = None, solution: "Grid | None" = None) -> str:
+def to_fpuzzles_json(grid: "Grid", rules: "Rules | None" = None, solution: "Grid | None" = None) -> str:
     """The f-puzzles JSON text (compact, as f-puzzles writes it)."""
-    return json.dumps(to_fpuzzles_dict(grid, rules, solution), separators=(",", ":"))
+    return json.dumps(_fpuzzles_object(grid, rules, solution), separators=(",", ":"))
 
 
-def fpuzzles_link(grid: Grid, rules: "Rules | None" = None) -> str:
+def fpuzzles_link(grid: "Grid", rules: "Rules | None" = None) -> str:
     """An address that opens the puzzle in f-puzzles."""
     return FPUZZLES_URL + compress_to_base64(to_fpuzzles_json(grid, rules))
 
 
-def sudokupad_link(grid: Grid, rules: "Rules | None" = None) -> str:
+def sudokupad_link(grid: "Grid", rules: "Rules | None" = None) -> str:
     """An address that opens the puzzle in SudokuPad (which reads the f-puzzles payload after /fpuzzles)."""
     return SUDOKUPAD_URL + compress_to_base64(to_fpuzzles_json(grid, rules))

@@ -23,31 +23,36 @@ FPuzzlesBoard.cs, SolverFactory.cs, UserScripts/fpuzzles-newconstraints.js):
 
 Every error is a `ParseError` naming the key and the entry (``arrow 2: ...``), counted from 1.
 """
-from __future__ import annotations
-
 import re
 
+from ..core.compat import fullmatch, ordered_dict, stable_sorted
 from ..core.formats import ParseError
 from ..variants import constraints as palette
 from ..variants.constraints import Constraint
 from ..variants.rules import Rules
 
+# The tables read in order are `ordered_dict`s (MicroPython's dict keeps no order), so that the first fault
+# found and the keys written come in the same order on every runtime.
 #: f-puzzles key -> kind, for the lines.
-LINE_KEYS = {"thermometer": "thermometer", "slowthermometer": "slow_thermometer", "whispers": "whispers",
-             "renban": "renban", "palindrome": "palindrome", "betweenline": "between"}
+LINE_KEYS = ordered_dict((("thermometer", "thermometer"), ("slowthermometer", "slow_thermometer"),
+                          ("whispers", "whispers"), ("renban", "renban"), ("palindrome", "palindrome"),
+                          ("betweenline", "between")))
 #: f-puzzles key -> kind, for the marks between two cells.
-PAIR_KEYS = {"difference": "white_dot", "ratio": "black_dot", "xv": "xv"}
+PAIR_KEYS = ordered_dict((("difference", "white_dot"), ("ratio", "black_dot"), ("xv", "xv")))
 #: f-puzzles keys of one-cell marks (the kind has the key's name).
 CELL_KEYS = ("odd", "even", "minimum", "maximum")
 #: Every key this module reads.
-KEYS = frozenset({*LINE_KEYS, *PAIR_KEYS, *CELL_KEYS, "arrow", "littlekillersum", "sandwichsum", "quadruple",
-                  "clone", "nonconsecutive", "negative"})
+KEYS = frozenset(tuple(LINE_KEYS) + tuple(PAIR_KEYS) + CELL_KEYS + (
+    "arrow", "littlekillersum", "sandwichsum", "quadruple", "clone", "nonconsecutive", "negative"))
 #: f-puzzles' names in `negative` -> the `Rules.negative` kinds.
-NEGATIVE_NAMES = {"ratio": "black", "xv": "xv"}
-_KEY_OF = {**{k: key for key, k in LINE_KEYS.items()}, **{k: key for key, k in PAIR_KEYS.items()},
-           **{k: k for k in CELL_KEYS}, "arrow": "arrow", "little_killer": "littlekillersum",
-           "sandwich": "sandwichsum", "quadruple": "quadruple", "clone": "clone"}
-_NAME = re.compile(r"R([0-9]{1,4})C([0-9]{1,4})", re.IGNORECASE)
+NEGATIVE_NAMES = ordered_dict((("ratio", "black"), ("xv", "xv")))
+_KEY_OF = dict({k: key for key, k in LINE_KEYS.items()}, arrow="arrow", little_killer="littlekillersum",
+               sandwich="sandwichsum", quadruple="quadruple", clone="clone")
+_KEY_OF.update({k: key for key, k in PAIR_KEYS.items()})
+_KEY_OF.update({k: k for k in CELL_KEYS})
+#: A cell name, R1C1 or r1c1 (MicroPython's `re` has neither counted repeats nor IGNORECASE).
+_NAME = re.compile(r"[Rr]([0-9][0-9]?[0-9]?[0-9]?)[Cc]([0-9][0-9]?[0-9]?[0-9]?)$")
+_NUMBER = re.compile(r"\s*[0-9][0-9]?[0-9]?[0-9]?\s*$")
 
 
 class _Reader:
@@ -58,7 +63,7 @@ class _Reader:
 
     def rc(self, name: object, what: str, outside: bool = False) -> "tuple[int, int]":
         """1-based row and column of a cell name; 0 and n+1 allowed when `outside` (clues round the grid)."""
-        found = _NAME.fullmatch(name) if isinstance(name, str) else None
+        found = fullmatch(_NAME, name) if isinstance(name, str) else None
         if not found:
             raise ParseError(f"{what}: {name!r} is not a cell name like R1C1")
         r, c = int(found.group(1)), int(found.group(2))
@@ -91,7 +96,7 @@ class _Reader:
         """A clue's number: a whole number or its digits as text; None when absent or empty."""
         if value is None or (isinstance(value, str) and not value.strip()):
             return None
-        if isinstance(value, str) and re.fullmatch(r"\s*[0-9]{1,4}\s*", value):
+        if isinstance(value, str) and fullmatch(_NUMBER, value):
             return int(value)
         if type(value) is int:
             return value
@@ -155,8 +160,8 @@ class _Reader:
             if pairs:
                 found.append(self.checked(Constraint("clone", tuple(t for _, t in pairs),
                                                      head=tuple(h for h, _ in pairs)), what))
-        found.sort(key=lambda c: palette.KINDS.index(c.kind))           # stable: each kind keeps its order
-        return tuple(found), *self.negatives(found)
+        found = stable_sorted(found, lambda c: palette.KINDS.index(c.kind))  # each kind keeps its order
+        return (tuple(found),) + self.negatives(found)
 
     def arrows(self, what: str, part: dict) -> "list[Constraint]":
         circle = self.cells(part.get("cells"), what)
@@ -254,33 +259,34 @@ def write_palette(rules: Rules, data: dict) -> None:
     for c in rules.constraints:
         key = _KEY_OF[c.kind]
         if c.kind in palette.LINES:
-            add(key, {"lines": [[name(i) for i in c.cells]], **({} if c.value is None else {"value": str(c.value)})})
+            add(key, entry(("lines", [[name(i) for i in c.cells]]), ("value", c.value)))
         elif c.kind == "arrow":
             start = next((h for h in c.head if palette.neighbours(h, c.cells[0], n, diagonal=True)), c.head[-1])
-            add(key, {"lines": [[name(start)] + [name(i) for i in c.cells]], "cells": [name(i) for i in c.head]})
+            add(key, entry(("lines", [[name(start)] + [name(i) for i in c.cells]]),
+                           ("cells", [name(i) for i in c.head])))
         elif c.kind == "xv":
-            add(key, {"cells": [name(i) for i in c.cells], "value": "X" if c.value == 10 else "V"})
+            add(key, entry(("cells", [name(i) for i in c.cells]), ("value", "X" if c.value == 10 else "V")))
         elif c.kind in palette.PAIRS:
-            add(key, {"cells": [name(i) for i in c.cells], **({} if c.value is None else {"value": str(c.value)})})
+            add(key, entry(("cells", [name(i) for i in c.cells]), ("value", c.value)))
         elif c.kind == "little_killer":
             dr, dc = palette.DIRECTIONS[c.direction]
             (r0, c0), (r1, c1) = divmod(c.cells[0], n), divmod(c.cells[-1], n)
             if 0 <= r0 - dr < n and 0 <= c0 - dc < n or 0 <= r1 + dr < n and 0 <= c1 + dc < n:
                 raise ValueError(f"{c.name(n)}: f-puzzles sums a whole diagonal, from a clue outside the grid to its "
                                  "far edge")
-            add(key, {"cell": f"R{r0 - dr + 1}C{c0 - dc + 1}", "cells": [name(i) for i in c.cells],
-                      "direction": c.direction, "value": str(c.value)})
+            add(key, entry(("cell", f"R{r0 - dr + 1}C{c0 - dc + 1}"), ("cells", [name(i) for i in c.cells]),
+                            ("direction", c.direction), ("value", c.value)))
         elif c.kind == "sandwich":
             row = len({i // n for i in c.cells}) == 1
             first = c.cells[0]
-            add(key, {"cell": f"R{first // n + 1}C0" if row else f"R0C{first % n + 1}", "value": str(c.value)})
+            add(key, entry(("cell", f"R{first // n + 1}C0" if row else f"R0C{first % n + 1}"), ("value", c.value)))
         elif c.kind in palette.SINGLE:
             for i in c.cells:
-                add(key, {"cell": name(i)})
+                add(key, entry(("cell", name(i))))
         elif c.kind == "quadruple":
-            add(key, {"cells": [name(i) for i in c.cells], "values": list(c.digits)})
+            add(key, entry(("cells", [name(i) for i in c.cells]), ("values", list(c.digits))))
         elif c.kind == "clone":
-            add(key, {"cells": [name(i) for i in c.head], "cloneCells": [name(i) for i in c.cells]})
+            add(key, entry(("cells", [name(i) for i in c.head]), ("cloneCells", [name(i) for i in c.cells])))
     white = [c for c in rules.constraints if c.kind == "white_dot"]
     if rules.nonconsecutive and any(c.value in (None, 1) for c in white):
         raise ValueError("nonconsecutive beside white dots of difference 1: f-puzzles' 'nonconsecutive' is the "
@@ -290,6 +296,16 @@ def write_palette(rules: Rules, data: dict) -> None:
     negative = [fp for fp, kind in NEGATIVE_NAMES.items() if kind in rules.negative]
     if negative:
         data["negative"] = negative
+
+
+def entry(*pairs: "tuple[str, object]") -> dict:
+    """An f-puzzles object with its keys in the order given (written in that order on every runtime); a
+    number becomes its text, as f-puzzles writes values, and a None value leaves its key out."""
+    out = ordered_dict()
+    for key, value in pairs:
+        if value is not None:
+            out[key] = str(value) if type(value) is int else value
+    return out
 
 
 def _groups(cells: "list[int]", n: int) -> "list[tuple[int, ...]]":

@@ -21,36 +21,42 @@ http://pieroxy.net/blog/pages/lz-string/index.html), an LZW variant over UTF-16 
 
 Unlike the JavaScript library, which returns null or "" for bad data, the readers raise `ValueError`.
 """
-from __future__ import annotations
-
-import re
-
 __all__ = ["compress", "decompress", "compress_to_base64", "decompress_from_base64"]
 
 BASE64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 _BASE64_VALUE = {c: i for i, c in enumerate(BASE64)}
-_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
-_PAIR = re.compile("[\ud800-\udbff][\udc00-\udfff]")
 LITERAL_8, LITERAL_16, END = 0, 1, 2  #: the reserved codes
 _FIRST_CODE = 3
 
 
 def _to_units(text: str) -> str:
     """`text` as UTF-16 code units, one character each (a character past U+FFFF becomes two surrogates),
-    so that it compresses exactly as a JavaScript string does."""
-    def pair(m: "re.Match[str]") -> str:
-        v = ord(m.group()) - 0x10000
-        return chr(0xD800 + (v >> 10)) + chr(0xDC00 + (v & 0x3FF))
-    return _ASTRAL.sub(pair, text)
+    so that it compresses exactly as a JavaScript string does. (By hand, not by a regular expression:
+    MicroPython's `re` reads a character class byte by byte.)"""
+    if not text or max(text) < "\U00010000":
+        return text  # the usual case, checked in C
+    out = []
+    for ch in text:
+        v = ord(ch) - 0x10000
+        out.append(ch if v < 0 else chr(0xD800 + (v >> 10)) + chr(0xDC00 + (v & 0x3FF)))
+    return "".join(out)
 
 
 def _from_units(units: str) -> str:
     """Join surrogate pairs back into characters (a lone surrogate stays as it is). Done by hand: the
-    site's trimmed standard library has no UTF-16 codec."""
-    def join(m: "re.Match[str]") -> str:
-        high, low = m.group()
-        return chr(0x10000 + ((ord(high) - 0xD800) << 10) + ord(low) - 0xDC00)
-    return _PAIR.sub(join, units)
+    site's trimmed standard library has no UTF-16 codec, and MicroPython's `re` no character ranges
+    past ASCII."""
+    out = []
+    k, end = 0, len(units)
+    while k < end:
+        ch = units[k]
+        if "\ud800" <= ch <= "\udbff" and k + 1 < end and "\udc00" <= units[k + 1] <= "\udfff":
+            out.append(chr(0x10000 + ((ord(ch) - 0xD800) << 10) + ord(units[k + 1]) - 0xDC00))
+            k += 2
+        else:
+            out.append(ch)
+            k += 1
+    return "".join(out)
 
 
 class _Widths:
@@ -87,8 +93,8 @@ class _BitWriter:
 
 def _compress(text: str, char_bits: int) -> "list[int]":
     out = _BitWriter(char_bits)
-    codes: dict[str, int] = {}
-    unwritten: set[str] = set()                    # units with a code that have not gone out as literals
+    codes: "dict[str, int]" = {}
+    unwritten: "set[str]" = set()                    # units with a code that have not gone out as literals
     width = _Widths(2, 2)
 
     def emit(phrase: str) -> None:
@@ -159,16 +165,21 @@ def _decompress(values: "list[int]", char_bits: int) -> str:
         return ""
     if first not in (LITERAL_8, LITERAL_16):
         raise ValueError("the compressed data does not start with a character")
-    phrase = chr(bits.read(8 if first == LITERAL_8 else 16))
+    unit = bits.read(8 if first == LITERAL_8 else 16)
+    surrogates = 0xD800 <= unit < 0xE000           # a character past U+FFFF came as two units
+    phrase = chr(unit)
     entries = ["", "", "", phrase]                 # codes 0-2 are reserved
     out = [phrase]
     width = _Widths(3, 4)
     while True:
         code = bits.read(width.bits)
         if code == END:
-            return _from_units("".join(out))
+            text = "".join(out)
+            return _from_units(text) if surrogates else text
         if code in (LITERAL_8, LITERAL_16):
-            entries.append(chr(bits.read(8 if code == LITERAL_8 else 16)))
+            unit = bits.read(8 if code == LITERAL_8 else 16)
+            surrogates = surrogates or 0xD800 <= unit < 0xE000
+            entries.append(chr(unit))
             code = len(entries) - 1
             width.spend()
         if code < len(entries):

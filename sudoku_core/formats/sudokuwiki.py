@@ -13,8 +13,6 @@ whose cage has no total gives a cage without one. SudokuWiki's newer packed link
 characters, from 2024) also carries candidates; its packing is not published in full, so it is refused
 with a sentence that says so, not guessed at.
 """
-from __future__ import annotations
-
 import re
 
 from ..core.formats import ParseError
@@ -32,14 +30,26 @@ NINE = Shape.for_side(9)
 COLOURS = "123456789abcdefghijklmnopqrstuvwxyz"
 
 _PAYLOAD = re.compile(r"[?&#]bd=([^&#\s]*)")
-_OLD = re.compile(r"[0-9A-Za-z]{81},[0-9]{162}")
-_NEW = re.compile(r"[0-9a-v]{162},[0-9a-v]{162}")
+_DIGITS = frozenset("0123456789")
+_ALPHANUMERIC = frozenset("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+_PACKED = frozenset("0123456789abcdefghijklmnopqrstuv")
+
+
+def _is_old(data: str) -> bool:
+    """The older form: 81 letters or digits, a comma, 162 digits (by sets, not a regular expression:
+    MicroPython's `re` has no counted repeats)."""
+    return len(data) == 244 and data[81] == "," and set(data[:81]) <= _ALPHANUMERIC and set(data[82:]) <= _DIGITS
+
+
+def _is_new(data: str) -> bool:
+    """The newer packed form: two strings of 162 characters 0-9 a-v, a comma between."""
+    return len(data) == 325 and data[162] == "," and set(data[:162]) <= _PACKED and set(data[163:]) <= _PACKED
 
 
 def looks_like_sudokuwiki_killer(text: str) -> bool:
     """A SudokuWiki Killer link, or its ``bd=`` data alone?"""
     data = _data(text)
-    return bool(_OLD.fullmatch(data) or _NEW.fullmatch(data) or "killersudoku" in text.lower())
+    return _is_old(data) or _is_new(data) or "killersudoku" in text.lower()
 
 
 def _data(text: str) -> str:
@@ -53,7 +63,7 @@ def read_sudokuwiki_killer(text: str) -> "tuple[Grid, Rules]":
     """The empty 9x9 grid and the Killer cages of a SudokuWiki Killer link (or its data). Raises
     `formats.ParseError` naming the cell and the cage at fault."""
     data = _data(text)
-    if _NEW.fullmatch(data):
+    if _is_new(data):
         raise ParseError("this is SudokuWiki's newer Killer link (two packed strings of 162 characters), whose "
                          "packing is not published in full: not read here. Its older form, 81 colour characters, "
                          "a comma and 162 digits of totals, is")
@@ -61,9 +71,10 @@ def read_sudokuwiki_killer(text: str) -> "tuple[Grid, Rules]":
     if not comma:
         raise ParseError("a SudokuWiki Killer link needs 'bd=', 81 characters colouring the cages, a comma and "
                          "162 digits of cage totals")
-    if len(colours) != 81 or not (colours.isascii() and colours.isalnum()):
+    alphanumeric = bool(colours) and set(colours) <= _ALPHANUMERIC  # ASCII only, as before
+    if len(colours) != 81 or not alphanumeric:
         raise ParseError(f"a SudokuWiki Killer link needs 81 letters or digits colouring the cages before the "
-                         f"comma; found {len(colours)} characters" + ("" if colours.isalnum() else ", not all of "
+                         f"comma; found {len(colours)} characters" + ("" if alphanumeric else ", not all of "
                                                                         "them letters or digits"))
     bad = next((k for k, ch in enumerate(clues) if not "0" <= ch <= "9"), None)
     if bad is not None:
@@ -134,4 +145,4 @@ def sudokuwiki_killer_link(grid: Grid, rules: "Rules | None") -> "str | None":
     for cage in rules.cages:
         if cage.total is not None:
             totals[min(cage.cells)] = f"{cage.total:02d}"
-    return f"{KILLER_URL}{colours},{''.join(totals)}"
+    return KILLER_URL + colours + "," + "".join(totals)

@@ -4,8 +4,6 @@ form of `variant_format`, an f-puzzles / SudokuPad link or JSON (`fpuzzles`), or
 
 `read_variant_details` also returns what the reader could not use (notes: drawings taken as decoration, the
 rules text) and the setter's solution when the puzzle carries one; `setter_verdict` compares an answer with it."""
-from __future__ import annotations
-
 from ..core.grid import Grid
 from ..variants.rules import Rules
 from .fpuzzles import FPuzzlesRead, read_fpuzzles_details

@@ -17,10 +17,9 @@ The full description is docs/variants.md. `read_variant` raises `ParseError` wit
 a fault (a `RulesError` comes back with the line of the rule at fault); `write_variant` writes what
 `read_variant` reads back to equal values.
 """
-from __future__ import annotations
-
 import re
 
+from ..core.compat import fullmatch, ordered_dict, stable_sorted
 from ..core.formats import ParseError, parse_grid
 from ..core.grid import Grid
 from ..core.shape import ALPHABET, Shape
@@ -30,33 +29,78 @@ from ..variants.rules import Cage, Rules, RulesError
 
 __all__ = ["read_variant", "write_variant", "looks_like_variant", "RULE_NAMES"]
 
+# The tables are `ordered_dict`s, listed in their order on every runtime (MicroPython's dict keeps none).
 #: Rule words of the ``rules:`` line -> the `Rules` fields they turn on.
-RULE_NAMES = {
-    "x": ("diagonal_down", "diagonal_up"),
-    "diagonal": ("diagonal_down",),
-    "anti-diagonal": ("diagonal_up",),
-    "windoku": ("windows",), "hyper": ("windows",),
-    "anti-knight": ("anti_knight",), "antiknight": ("anti_knight",),
-    "anti-king": ("anti_king",), "antiking": ("anti_king",),
-    "nonconsecutive": ("nonconsecutive",),
-}
+RULE_NAMES = ordered_dict((
+    ("x", ("diagonal_down", "diagonal_up")),
+    ("diagonal", ("diagonal_down",)),
+    ("anti-diagonal", ("diagonal_up",)),
+    ("windoku", ("windows",)), ("hyper", ("windows",)),
+    ("anti-knight", ("anti_knight",)), ("antiknight", ("anti_knight",)),
+    ("anti-king", ("anti_king",)), ("antiking", ("anti_king",)),
+    ("nonconsecutive", ("nonconsecutive",)),
+))
 #: Rule words of the ``rules:`` line for the negative constraint -> the `Rules.negative` kinds.
-NEGATIVE_WORDS = {"negative-white": "white", "negative-black": "black", "negative-xv": "xv"}
+NEGATIVE_WORDS = ordered_dict((("negative-white", "white"), ("negative-black", "black"), ("negative-xv", "xv")))
 #: Keywords of the palette's lines -> (kind, what the argument before ':' is).
-PALETTE = {"thermometer": "thermometer", "slow thermometer": "slow_thermometer", "whispers": "whispers",
-           "renban": "renban", "palindrome": "palindrome", "between": "between", "arrow": "arrow",
-           "white": "white_dot", "black": "black_dot", "x": "xv", "v": "xv", "little killer": "little_killer",
-           "sandwich": "sandwich", "odd": "odd", "even": "even", "minimum": "minimum", "maximum": "maximum",
-           "quadruple": "quadruple", "clone": "clone"}
-KEYWORDS = ("size", "rules", "regions", "cage", "extra region", *PALETTE)
-_KEYWORD = re.compile(r"\s*(size|rules|regions|cage|extra[ -]region|slow[ -]thermometer|thermometer|whispers|renban"
-                      r"|palindrome|between|arrow|white|black|x|v|little[ -]killer|sandwich|odd|even|minimum|maximum"
-                      r"|quadruple|clone)\s*(\S*?)\s*:", re.IGNORECASE)
+PALETTE = ordered_dict((
+    ("thermometer", "thermometer"), ("slow thermometer", "slow_thermometer"), ("whispers", "whispers"),
+    ("renban", "renban"), ("palindrome", "palindrome"), ("between", "between"), ("arrow", "arrow"),
+    ("white", "white_dot"), ("black", "black_dot"), ("x", "xv"), ("v", "xv"), ("little killer", "little_killer"),
+    ("sandwich", "sandwich"), ("odd", "odd"), ("even", "even"), ("minimum", "minimum"), ("maximum", "maximum"),
+    ("quadruple", "quadruple"), ("clone", "clone")))
+KEYWORDS = ("size", "rules", "regions", "cage", "extra region") + tuple(PALETTE)
+
+
+def _keyword_line(line: str) -> "tuple[str, int, str, int, int] | None":
+    """A keyword line's parts, read as the pattern ``\\s*(size|rules|...)\\s*(\\S*?)\\s*:`` ignoring case (a
+    keyword's space may be a hyphen): (the keyword, lower case, with spaces; its column; the argument
+    before ':'; its column; the column after ':'), or None. By hand: MicroPython's `re` has no IGNORECASE
+    and finds the pattern too complex with each letter written in both cases."""
+    start = len(line) - len(line.lstrip())
+    end = len(line)
+    for key in KEYWORDS:
+        at = start + len(key)
+        if line[start:at].lower().replace("-", " ") != key:
+            continue
+        while at < end and line[at].isspace():
+            at += 1
+        arg_col = at
+        while at < end and not line[at].isspace() and line[at] != ":":  # the shortest argument: to a ':'
+            at += 1
+        arg = line[arg_col:at]
+        while at < end and line[at].isspace():
+            at += 1
+        if at < end and line[at] == ":":
+            return key, start, arg, arg_col, at + 1
+    return None
+
+
 #: Keywords whose argument (before ':') is a number: the clue, the dot's value, the least difference.
 _NUMBERED = {"cage", "whispers", "white", "black", "little killer", "sandwich"}
-_CELL = re.compile(r"r([0-9]{1,4})c([0-9]{1,4})", re.IGNORECASE)
-_NUMBER = re.compile(r"[0-9]{1,4}")
-_WORD = re.compile(r"[^\s,]+")
+#: Cell names and numbers, matched whole (`compat.fullmatch`; MicroPython's `re` has no counted repeats).
+_CELL = re.compile(r"[rR]([0-9][0-9]?[0-9]?[0-9]?)[cC]([0-9][0-9]?[0-9]?[0-9]?)$")
+_NUMBER = re.compile(r"[0-9][0-9]?[0-9]?[0-9]?$")
+_DIGITS = re.compile(r"[0-9][0-9]?[0-9]?[0-9]?(,[0-9][0-9]?[0-9]?[0-9]?)*$")
+_LITTLE_KILLER = re.compile(r"(\s*)([dDuU][rRlL])(\s+[fF][rR][oO][mM]\s+)(\S+)\s*$")
+_SANDWICH = re.compile(r"\s*([rR][oO][wW]|[cC][oO][lL][uU][mM][nN])\s+([0-9][0-9]?[0-9]?[0-9]?)\s*$")
+
+
+def _words(text: str, start: int = 0, commas: bool = True) -> "list[tuple[int, str]]":
+    """(column, word) of each run of characters other than whitespace (and commas, with `commas`) from
+    column `start` of `text` (`re.finditer` with the positions MicroPython's `re` does not give)."""
+    out = []
+    word: "list[str]" = []
+    for k, ch in enumerate(text[start:], start):
+        if ch.isspace() or (commas and ch == ","):
+            if word:
+                out.append((k - len(word), "".join(word)))
+                word = []
+        else:
+            word.append(ch)
+    if word:
+        out.append((len(text) - len(word), "".join(word)))
+    return out
 
 
 def _content(text: str) -> "list[tuple[int, str]]":
@@ -72,20 +116,20 @@ def _content(text: str) -> "list[tuple[int, str]]":
 def looks_like_variant(text: str) -> bool:
     """A givens line followed by at least one keyword line (``rules:``, ``cage 15:``...)?"""
     lines = _content(text)
-    return len(lines) > 1 and not _KEYWORD.match(lines[0][1]) and any(_KEYWORD.match(t) for _, t in lines[1:])
+    return len(lines) > 1 and not _keyword_line(lines[0][1]) and any(_keyword_line(t) for _, t in lines[1:])
 
 
 def _cells(text: str, start: int, no: int, shape: Shape) -> "tuple[int, ...]":
     """Cell names (r1c1 ...) separated by spaces or commas, from column `start` (0-based) of the line."""
     n = shape.side
     cells = []
-    for m in _WORD.finditer(text, start):
-        found = _CELL.fullmatch(m.group())
+    for at, word in _words(text, start):
+        found = fullmatch(_CELL, word)
         if not found:
-            raise ParseError(f"{m.group()!r} is not a cell name like r1c1", no, m.start() + 1)
+            raise ParseError(f"{word!r} is not a cell name like r1c1", no, at + 1)
         r, c = int(found.group(1)), int(found.group(2))
         if not (1 <= r <= n and 1 <= c <= n):
-            raise ParseError(f"{m.group()} is outside the {shape.name} grid", no, m.start() + 1)
+            raise ParseError(f"{word} is outside the {shape.name} grid", no, at + 1)
         cells.append((r - 1) * n + c - 1)
     if not cells:
         raise ParseError("this line names no cells (write them like r1c1 r1c2)", no, len(text) + 1)
@@ -96,7 +140,7 @@ def _regions(parts: "list[tuple[int, int, str]]", shape: Shape) -> "tuple[tuple[
     """Regions from one symbol a cell (1-9 then A-Z), or whitespace-separated numbers past 35 regions;
     `parts` are (line, 0-based column, text) of the regions line and the lines that continue it."""
     n = shape.side
-    items = [(no, col + m.start(), m.group()) for no, col, text in parts for m in re.finditer(r"\S+", text)]
+    items = [(no, col + at, word) for no, col, text in parts for at, word in _words(text, 0, False)]
     if n > len(ALPHABET) or (len(items) == shape.cell_count and any(len(t) > 1 for _, _, t in items)):
         symbols = items                                    # numbers: 1 2 ... 36 ...
     else:
@@ -107,7 +151,7 @@ def _regions(parts: "list[tuple[int, int, str]]", shape: Shape) -> "tuple[tuple[
     owner = []
     numbers = symbols is items
     for no, col, symbol in symbols:
-        k = (int(symbol) if _NUMBER.fullmatch(symbol) else 0) if numbers else ALPHABET.find(symbol.upper()) + 1
+        k = (int(symbol) if fullmatch(_NUMBER, symbol) else 0) if numbers else ALPHABET.find(symbol.upper()) + 1
         if not 1 <= k <= n:
             top = ALPHABET[n - 1] if n <= len(ALPHABET) else str(n)
             raise ParseError(f"{symbol!r} is not a region of a {shape.name} grid (1-{top})", no, col + 1)
@@ -123,26 +167,26 @@ def read_variant(text: str) -> "tuple[Grid, Rules]":
     if not lines:
         raise ParseError("no puzzle found (the text is empty, or only comments)")
     first_no, first = lines[0]
-    if _KEYWORD.match(first):
+    if _keyword_line(first):
         raise ParseError("the first line holds the givens (e.g. 4.....8.5.3...), before the rule lines", first_no)
-    keyed: list[tuple[int, str, str, int, int]] = []      # (line, keyword, argument, its column, column after ':')
-    continued: dict[int, list[tuple[int, int, str]]] = {}  # regions line -> the lines that continue it
+    keyed: "list[tuple[int, str, str, int, int]]" = []    # (line, keyword, argument, its column, column after ':')
+    continued: "dict[int, list[tuple[int, int, str]]]" = {}  # regions line -> the lines that continue it
     for no, line in lines[1:]:
-        m = _KEYWORD.match(line)
-        if m:
-            key = m.group(1).lower().replace("-", " ")
+        found = _keyword_line(line)
+        if found:
+            key, key_col, arg, arg_col, after = found
             if key in ("size", "regions") and any(k == key for _, k, *_ in keyed):
-                raise ParseError(f"a second {key!r} line", no, m.start(1) + 1)
-            keyed.append((no, key, m.group(2), m.start(2), m.end()))
+                raise ParseError(f"a second {key!r} line", no, key_col + 1)
+            keyed.append((no, key, arg, arg_col, after))
         elif keyed and keyed[-1][1] == "regions":
             continued.setdefault(keyed[-1][0], []).append((no, 0, line))
         else:
-            word = _WORD.search(line)
+            words = _words(line)
             unknown = re.match(r"\s*([A-Za-z][\w -]*?)\s*:", line)
             reason = (f"unknown keyword {unknown.group(1)!r}" if unknown else
                       "expected a rule line (the givens are a single line)")
-            raise ParseError(f"{reason}; the keywords are {', '.join(k + ':' for k in KEYWORDS)}",
-                             no, word.start() + 1 if word else 1)
+            keywords = ", ".join(k + ":" for k in KEYWORDS)
+            raise ParseError(f"{reason}; the keywords are {keywords}", no, words[0][0] + 1 if words else 1)
 
     by_line = dict(lines)
     shape = None
@@ -165,21 +209,21 @@ def read_variant(text: str) -> "tuple[Grid, Rules]":
         if key not in _NUMBERED | {"size", "quadruple"} and arg:
             raise ParseError(f"unexpected {arg!r} after {key!r}", no, arg_col + 1)
         if key == "rules":
-            for m in _WORD.finditer(line, col):
-                word = m.group().lower()
+            for at, written in _words(line, col):
+                word = written.lower()
                 if word in NEGATIVE_WORDS:
-                    flags["negative"] = tuple(sorted({*flags.get("negative", ()), NEGATIVE_WORDS[word]}))
+                    flags["negative"] = tuple(sorted(set(flags.get("negative", ())) | {NEGATIVE_WORDS[word]}))
                     continue
                 names = RULE_NAMES.get(word)
                 if names is None:
-                    known = ", ".join([*RULE_NAMES, *NEGATIVE_WORDS])
-                    raise ParseError(f"unknown rule {m.group()!r} (known: {known})", no, m.start() + 1)
+                    known = ", ".join(list(RULE_NAMES) + list(NEGATIVE_WORDS))
+                    raise ParseError(f"unknown rule {written!r} (known: {known})", no, at + 1)
                 flags.update(dict.fromkeys(names, True))
             steps.append((no, "flags", dict(flags)))
         elif key == "regions":
             steps.append((no, "regions", _regions([(no, col, line[col:])] + continued.get(no, []), shape)))
         elif key == "cage":
-            if arg and not _NUMBER.fullmatch(arg):
+            if arg and not fullmatch(_NUMBER, arg):
                 raise ParseError(f"a cage total is a whole number, not {arg!r}", no, arg_col + 1)
             steps.append((no, "cage", Cage(_cells(line, col, no, shape), int(arg) if arg else None)))
         elif key == "extra region":
@@ -194,7 +238,7 @@ def read_variant(text: str) -> "tuple[Grid, Rules]":
 
 
 def _number(arg: str, arg_col: int, no: int, what: str) -> int:
-    if not _NUMBER.fullmatch(arg):
+    if not fullmatch(_NUMBER, arg):
         raise ParseError(f"{what} is a whole number, not {arg!r}", no, arg_col + 1)
     return int(arg)
 
@@ -217,16 +261,17 @@ def _palette_line(key: str, arg: str, arg_col: int, line: str, col: int, no: int
             raise ParseError("a clone is its cells, '=' and their twins: clone: r1c1 r1c2 = r5c5 r5c6", no, col + 1)
         return [Constraint(kind, _cells(line, equal + 1, no, shape), head=_cells(line[:equal], col, no, shape))]
     if key == "little killer":
-        m = re.match(r"\s*(DR|DL|UR|UL)\s+from\s+(\S+)\s*$", line[col:], re.IGNORECASE)
+        m = _LITTLE_KILLER.match(line[col:])
         if not m:
             raise ParseError("a little killer is its direction and its clue outside the grid: "
                              "little killer 23: DR from r0c1", no, col + 1)
-        where = col + m.start(2) + 1
-        found = _CELL.fullmatch(m.group(2))
+        clue = m.group(4)
+        where = col + len(m.group(1)) + len(m.group(2)) + len(m.group(3)) + 1
+        found = fullmatch(_CELL, clue)
         r, c = (int(found.group(1)), int(found.group(2))) if found else (-1, -1)
         if not (0 <= r <= n + 1 and 0 <= c <= n + 1) or (1 <= r <= n and 1 <= c <= n):
-            raise ParseError(f"{m.group(2)!r} is not a cell outside the {shape.name} grid (r0c1, r10c3...)", no, where)
-        direction = m.group(1).upper()
+            raise ParseError(f"{clue!r} is not a cell outside the {shape.name} grid (r0c1, r10c3...)", no, where)
+        direction = m.group(2).upper()
         dr, dc = palette.DIRECTIONS[direction]
         cells = []
         r, c = r + dr, c + dc
@@ -234,10 +279,10 @@ def _palette_line(key: str, arg: str, arg_col: int, line: str, col: int, no: int
             cells.append((r - 1) * n + c - 1)
             r, c = r + dr, c + dc
         if not cells:
-            raise ParseError(f"from {m.group(2)} going {direction} the diagonal never enters the grid", no, where)
+            raise ParseError(f"from {clue} going {direction} the diagonal never enters the grid", no, where)
         return [Constraint(kind, tuple(cells), value, direction=direction)]
     if key == "sandwich":
-        m = re.match(r"\s*(row|column)\s+([0-9]{1,4})\s*$", line[col:], re.IGNORECASE)
+        m = _SANDWICH.match(line[col:])
         if not m or not 1 <= int(m.group(2)) <= n:
             raise ParseError(f"a sandwich clue names its row or column: sandwich 15: row 3 (1 to {n})", no, col + 1)
         k = int(m.group(2)) - 1
@@ -248,7 +293,7 @@ def _palette_line(key: str, arg: str, arg_col: int, line: str, col: int, no: int
     if key in ("odd", "even"):
         return [Constraint(kind, (i,)) for i in cells]
     if key == "quadruple":
-        if not re.fullmatch(r"[0-9]{1,4}(,[0-9]{1,4})*", arg):
+        if not fullmatch(_DIGITS, arg):
             raise ParseError("a quadruple names its digits before ':': quadruple 3,4: r1c1 r1c2 r2c1 r2c2", no,
                              arg_col + 1)
         return [Constraint(kind, cells, digits=tuple(int(d) for d in arg.split(",")))]
@@ -262,7 +307,7 @@ def _build(shape: Shape, steps: "list[tuple[int, str, object]]") -> Rules:
     fields: dict = {"regions": None, "extra_regions": (), "cages": (), "constraints": ()}
     rules = Rules(shape)
     order = ("regions", "flags", "extra", "cage", "constraint")
-    for no, kind, value in sorted(steps, key=lambda s: order.index(s[1])):
+    for no, kind, value in stable_sorted(steps, lambda s: order.index(s[1])):  # each kind in line order
         if kind == "regions":
             fields["regions"] = value
         elif kind == "flags":

@@ -35,10 +35,7 @@ shows its clue and is exempt from every negative, as one edge holds one mark.
 Constraints are made with `Constraint(...)` and checked when `Rules` is made: a bad one raises `RulesError`
 naming it ("thermometer r1c1-r1c4: r1c3 and r2c5 are not neighbours").
 """
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import Sequence
+from ..core.compat import record
 
 #: The kinds, in the order the docs list them.
 KINDS = ("thermometer", "slow_thermometer", "arrow", "white_dot", "black_dot", "xv", "little_killer", "sandwich",
@@ -54,7 +51,7 @@ DIRECTIONS = {"DR": (1, 1), "DL": (1, -1), "UR": (-1, 1), "UL": (-1, -1)}
 NEGATIVE_KINDS = {"white": "white_dot", "black": "black_dot", "xv": "xv"}
 
 
-@dataclass(frozen=True)
+@record("kind cells value head digits direction", frozen=True)
 class Constraint:
     """One clue of the palette; see the module docstring for each kind's cells, value, head and digits."""
 
@@ -106,7 +103,7 @@ def neighbours(a: int, b: int, n: int, diagonal: bool = False) -> bool:
     return (dr + dc == 1) or (diagonal and dr == 1 and dc == 1)
 
 
-def pill_number(digits: Sequence[int]) -> int:
+def pill_number(digits: "Sequence[int]") -> int:
     """An arrow's circle or pill read as one number: its digits written one after another (1, 2 -> 12)."""
     return int("".join(str(d) for d in digits))
 
@@ -118,7 +115,7 @@ def check(c: Constraint, n: int) -> "str | None":
     if c.kind not in KINDS:
         return f"unknown constraint {c.kind!r}"
     where = c.kind.replace("_", " ")
-    for i in (*cells, *c.head):
+    for i in tuple(cells) + tuple(c.head):
         if not (isinstance(i, int) and 0 <= i < count):
             return f"{where}: cell {i!r} is outside the {n}x{n} grid"
     if not cells:
@@ -154,7 +151,7 @@ def check(c: Constraint, n: int) -> "str | None":
         # The shaft leaves the circle from any of its cells (f-puzzles draws a pill's arrow from the cell it
         # starts at), then runs through neighbours.
         start = next((h for h in c.head if neighbours(h, cells[0], n, diagonal=True)), c.head[-1])
-        path = (start, *cells)
+        path = (start,) + tuple(cells)
         for a, b in zip(path, path[1:]):
             if not neighbours(a, b, n, diagonal=True):
                 return f"{name}: {_cell(a, n)} and {_cell(b, n)} are not neighbours"
@@ -201,7 +198,7 @@ def _cell(i: int, n: int) -> str:
     return f"r{i // n + 1}c{i % n + 1}"
 
 
-def holds(c: Constraint, values: Sequence[int], n: int) -> bool:
+def holds(c: Constraint, values: "Sequence[int]", n: int) -> bool:
     """Do the digits of `values` (row by row, 0 = empty) keep constraint `c`? Only a constraint whose cells
     are all filled can be broken (for minimum and maximum: its cell and its filled neighbours)."""
     digits = [values[i] for i in c.cells]

@@ -6,13 +6,7 @@ cells; a swap that would cut a region in two is undone. After some `side * side 
 the regions no longer look like boxes; a layout that still draws the boxes of some shape (or rows) is
 drawn again.
 """
-from __future__ import annotations
-
-import random
-from functools import lru_cache
-from typing import Iterable
-
-from ..core.shape import Shape
+from ..core.compat import lru_cache
 
 __all__ = ["orthogonal", "is_connected", "random_regions", "box_tilings"]
 
@@ -35,7 +29,7 @@ def orthogonal(cell: int, side: int) -> "tuple[int, ...]":
     return _neighbours(side)[cell]
 
 
-def is_connected(cells: Iterable[int], side: int) -> bool:
+def is_connected(cells: "Iterable[int]", side: int) -> bool:
     """Do `cells` form one orthogonally connected piece? (No cells: False.)"""
     cells = set(cells)
     if not cells:
@@ -64,7 +58,7 @@ def box_tilings(side: int) -> "tuple[frozenset[frozenset[int]], ...]":
     return tuple(out)
 
 
-def _swap(owner: "list[int]", side: int, rng: random.Random) -> bool:
+def _swap(owner: "list[int]", side: int, rng: "Random") -> bool:
     """One random swap between two touching regions; False (and `owner` unchanged) when none was made."""
     a = rng.randrange(side * side)
     home = owner[a]
@@ -87,7 +81,7 @@ def _swap(owner: "list[int]", side: int, rng: random.Random) -> bool:
     return False
 
 
-def random_regions(shape: Shape, rng: random.Random) -> "tuple[tuple[int, ...], ...]":
+def random_regions(shape: "Shape", rng: "Random") -> "tuple[tuple[int, ...], ...]":
     """`shape.side` connected regions of `shape.side` cells each, partitioning the grid, that are not the
     boxes of any shape (nor rows or columns). Regions are in order of their first cell, their cells in
     increasing order. (Many layouts have no grid at all; the generator tries another.)"""

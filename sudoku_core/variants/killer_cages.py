@@ -7,12 +7,7 @@ cells where it differs that rule it out: a cell moved to a touching cage, a cage
 cages merged. A cage rules a solution out when, over its cells, the solution's digits add up to another
 total or repeat.
 """
-from __future__ import annotations
-
-import random
-from itertools import combinations
-from typing import Sequence
-
+from ..core.compat import combinations
 from .jigsaw import is_connected, orthogonal
 from .rules import Cage
 
@@ -35,7 +30,7 @@ def cage_sizes(side: int) -> "tuple[int, ...]":
     return tuple(s for s in (2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 5) if s < side)
 
 
-def lay_cages(values: Sequence[int], side: int, rng: random.Random) -> "list[tuple[int, ...]]":
+def lay_cages(values: "Sequence[int]", side: int, rng: "Random") -> "list[tuple[int, ...]]":
     """A random caging of the solved grid `values`: connected cages of distinct digits."""
     owner = [-1] * (side * side)
     cages: "list[list[int]]" = []
@@ -73,22 +68,22 @@ def lay_cages(values: Sequence[int], side: int, rng: random.Random) -> "list[tup
     return [tuple(sorted(c)) for c in cages if c]
 
 
-def as_cages(cut: Cut, values: Sequence[int]) -> "tuple[Cage, ...]":
+def as_cages(cut: Cut, values: "Sequence[int]") -> "tuple[Cage, ...]":
     """The cages of `cut` with their totals in the solution `values`, in order of their first cell."""
     return tuple(Cage(cells, sum(values[i] for i in cells)) for cells in sorted(cut))
 
 
-def _breaks(cells: Sequence[int], values: Sequence[int], other: Sequence[int]) -> bool:
+def _breaks(cells: "Sequence[int]", values: "Sequence[int]", other: "Sequence[int]") -> bool:
     """Does a cage on `cells` (total taken from `values`) rule out the grid `other`?"""
     digits = [other[i] for i in cells]
     return sum(digits) != sum(values[i] for i in cells) or len(set(digits)) != len(digits)
 
 
-def _distinct(cells: Sequence[int], values: Sequence[int]) -> bool:
+def _distinct(cells: "Sequence[int]", values: "Sequence[int]") -> bool:
     return len({values[i] for i in cells}) == len(cells)
 
 
-def _edits_at(cell: int, cut: Cut, owner: "list[int]", values: Sequence[int], side: int) -> "list[Cut]":
+def _edits_at(cell: int, cut: Cut, owner: "list[int]", values: "Sequence[int]", side: int) -> "list[Cut]":
     """Every caging one small edit away around `cell`, each keeping cages connected with distinct digits
     and making no new lone cell."""
     home = cut[owner[cell]]
@@ -118,7 +113,7 @@ def _edits_at(cell: int, cut: Cut, owner: "list[int]", values: Sequence[int], si
     return out
 
 
-def killing_edits(cut: Cut, values: Sequence[int], other: Sequence[int], side: int) -> "list[Cut]":
+def killing_edits(cut: Cut, values: "Sequence[int]", other: "Sequence[int]", side: int) -> "list[Cut]":
     """The cagings one small edit away from `cut`, around the cells where the solution `other` differs
     from `values`, under which `other` is no longer a solution (each changed cage checked)."""
     owner = [0] * (side * side)

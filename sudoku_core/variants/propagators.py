@@ -28,12 +28,7 @@ Cells that hold one digit (`equal_groups`: clones, palindromes, one-cell arrows)
 step); Kropki dots, XV, nonconsecutive and the negative constraint are relations between orthogonal
 neighbours, done over whole boards (`pair_relations`); odd and even are masks set once (`static_masks`).
 """
-from __future__ import annotations
-
-from functools import lru_cache
-from itertools import combinations, permutations, product
-from typing import Callable, Sequence
-
+from ..core.compat import bit_count, bit_length, combinations, lru_cache, permutations, product
 from .constraints import Constraint, PAIRS, holds, neighbours, pill_number, whisper_gap
 from .rules import Rules
 
@@ -43,8 +38,8 @@ SUM_FILLINGS = 256
 #: Sums along a line: the most fillings (product of candidate counts) of one run of cells in a house whose
 #: totals are tabled with distinct digits (`_clique_sums`); a more open run is read cell by cell.
 RUN_FILLINGS = 2_000
-#: A constraint's deduction: its cells' digit masks -> the digits each keeps, or None.
-Deduce = Callable[[Sequence[int]], "list[int] | None"]
+# "Deduce" in the annotations, a constraint's deduction: its cells' digit masks -> the digits each keeps,
+# or None.
 
 
 class Propagator:
@@ -53,7 +48,7 @@ class Propagator:
 
     __slots__ = ("cells", "mask", "place", "deduce", "needs", "memo")
 
-    def __init__(self, cells: "tuple[int, ...]", deduce: Deduce, needs: int = 0) -> None:
+    def __init__(self, cells: "tuple[int, ...]", deduce: "Deduce", needs: int = 0) -> None:
         self.cells = cells
         self.mask = sum(1 << i for i in cells)
         self.place = {1 << i: k for k, i in enumerate(cells)}  # a cell's bit -> its place in `cells`
@@ -72,7 +67,11 @@ def _digit_table(n: int) -> "tuple[tuple[int, ...], ...]":
 def _lister(n: int) -> "Callable[[int], Sequence[int]]":
     """mask -> its digits (0-based): a table up to 12 digits, a loop past that."""
     if n <= 12:
-        return _digit_table(n).__getitem__
+        table = _digit_table(n)
+        try:
+            return table.__getitem__  # the C method: no Python call per look-up
+        except AttributeError:  # MicroPython's tuple has no __getitem__ attribute
+            return lambda mask: table[mask]
     return lambda mask: [d for d in range(n) if mask >> d & 1]
 
 
@@ -82,11 +81,11 @@ def _relation(n: int, keep: "Callable[[int, int], bool]") -> "tuple[int, ...]":
 
 
 # -- the deductions ------------------------------------------------------------------------------------
-def _path(n: int, forward: "tuple[int, ...]", backward: "tuple[int, ...]") -> Deduce:
+def _path(n: int, forward: "tuple[int, ...]", backward: "tuple[int, ...]") -> "Deduce":
     """Cells along a line, each pair of neighbours in relation `forward` (digit -> the next cell's digits)."""
     digits = _lister(n)
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         kept = list(masks)
         for i in range(1, len(kept)):
             reach = 0
@@ -105,10 +104,10 @@ def _path(n: int, forward: "tuple[int, ...]", backward: "tuple[int, ...]") -> De
     return deduce
 
 
-def _ordered(edges: "tuple[tuple[int, int], ...]") -> Deduce:
+def _ordered(edges: "tuple[tuple[int, int], ...]") -> "Deduce":
     """Pairs of cells (positions among the constraint's cells), the first's digit below the second's: bounds
     carried along the pairs to a fixed point (exact on cells of one candidate)."""
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         if not all(masks):
             return None
         kept = list(masks)
@@ -117,10 +116,10 @@ def _ordered(edges: "tuple[tuple[int, int], ...]") -> Deduce:
             changed = False
             for low, high in edges:
                 a, b = kept[low], kept[high]
-                a2 = a & ((1 << (b.bit_length() - 1)) - 1)  # below b's largest digit
+                a2 = a & ((1 << (bit_length(b) - 1)) - 1)  # below b's largest digit
                 if not a2:
                     return None
-                b2 = b & -(2 << ((a2 & -a2).bit_length() - 1))  # above a's smallest digit
+                b2 = b & -(2 << (bit_length(a2 & -a2) - 1))  # above a's smallest digit
                 if a2 != a or b2 != b:
                     kept[low], kept[high] = a2, b2
                     changed = True
@@ -129,9 +128,9 @@ def _ordered(edges: "tuple[tuple[int, int], ...]") -> Deduce:
     return deduce
 
 
-def _equal(pairs: "tuple[tuple[int, int], ...]") -> Deduce:
+def _equal(pairs: "tuple[tuple[int, int], ...]") -> "Deduce":
     """Cells that hold the same digit, pair by pair (positions among the constraint's cells)."""
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         kept = list(masks)
         for a, b in pairs:
             both = kept[a] & kept[b]
@@ -149,7 +148,7 @@ def _clique_sums(masks: "tuple[int, ...]") -> "tuple[tuple[int, tuple[int, ...]]
     with the digits each cell takes in some filling of that total. Small (the cells of one line in one
     house) and the same states recur all over a search, hence the cache."""
     size = len(masks)
-    options = [[d for d in range(m.bit_length()) if m >> d & 1] for m in masks]
+    options = [[d for d in range(bit_length(m)) if m >> d & 1] for m in masks]
     found: "dict[int, list[int]]" = {}
     if size == 1:
         return tuple((d + 1, (1 << d,)) for d in options[0])
@@ -189,7 +188,7 @@ def _clique_sums(masks: "tuple[int, ...]") -> "tuple[tuple[int, tuple[int, ...]]
 
 
 def _sum(n: int, size: int, total: "int | None", groups: "tuple[tuple[int, int], ...]",
-         apart: "tuple[tuple[int, ...], ...]") -> Deduce:
+         apart: "tuple[tuple[int, ...], ...]") -> "Deduce":
     """`size` cells (first) adding up to `total`, or when None to the number the other cells (a circle, a
     pill) read as one. `groups`: runs of neighbouring cells along the line, [start, end), whose cells see
     each other (one house): their totals are those of distinct digits (`_clique_sums`, for a run of up to
@@ -199,13 +198,13 @@ def _sum(n: int, size: int, total: "int | None", groups: "tuple[tuple[int, int],
     digits = _lister(n)
     distinct = any(apart)
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         shaft, head = masks[:size], masks[size:]
         runs = []
         for a, b in groups:
             work = 1
             for m in shaft[a:b]:
-                work *= m.bit_count()
+                work *= bit_count(m)
             if work > RUN_FILLINGS:  # too open yet for its table: its cells one by one for now
                 runs += [(k, k + 1) for k in range(a, b)]
             else:
@@ -251,7 +250,7 @@ def _sum(n: int, size: int, total: "int | None", groups: "tuple[tuple[int, int],
             return kept + kept_head
         work = 1
         for m in kept:
-            work *= m.bit_count()
+            work *= bit_count(m)
         if work > SUM_FILLINGS:
             return kept + kept_head
         options = [digits(m) for m in kept]
@@ -291,11 +290,11 @@ def _sum(n: int, size: int, total: "int | None", groups: "tuple[tuple[int, int],
     return deduce
 
 
-def _between(n: int) -> Deduce:
+def _between(n: int) -> "Deduce":
     """Two ends (first and last) and the cells between them, whose digits lie strictly between the ends'."""
     digits = _lister(n)
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         inner = masks[1:-1]
         first = last = 0
         kept = [0] * len(inner)
@@ -310,17 +309,17 @@ def _between(n: int) -> Deduce:
                         kept[k] |= m & window
         if not first:
             return None
-        return [first, *kept, last]
+        return [first] + kept + [last]
 
     return deduce
 
 
-def _quadruple(size: int, wanted: "tuple[int, ...]") -> Deduce:
+def _quadruple(size: int, wanted: "tuple[int, ...]") -> "Deduce":
     """`size` cells among which every digit of `wanted` (0-based, repeats allowed) stands, each in its own
     cell: a cell keeps the listed digit a placing that fits gives it, or any candidate where one gives it none."""
     placings = tuple(dict.fromkeys(permutations(range(size), len(wanted))))
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         kept = [0] * size
         for cells in placings:
             if all(masks[c] >> d & 1 for c, d in zip(cells, wanted)):
@@ -334,7 +333,7 @@ def _quadruple(size: int, wanted: "tuple[int, ...]") -> Deduce:
     return deduce
 
 
-def _sandwich(n: int, total: int) -> Deduce:
+def _sandwich(n: int, total: int) -> "Deduce":
     """A whole row or column whose digits between the 1 and the `n` add up to `total`."""
     one, top = 1, 1 << (n - 1)
     middle = (1 << (n - 1)) - 2  # the digits 2 .. n - 1
@@ -351,7 +350,7 @@ def _sandwich(n: int, total: int) -> Deduce:
                                   tuple(i for i in range(n) if i != p and i != q and not low < i < high),
                                   sets[high - low - 1]))
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         kept = [0] * n
         for p, m in enumerate(masks):
             if not m & one:
@@ -382,7 +381,7 @@ def _sandwich(n: int, total: int) -> Deduce:
 
 
 def _joint(n: int, size: int, apart: "tuple[tuple[int, ...], ...]",
-           checks: "tuple[tuple[int, Callable[[list[int]], bool]], ...]") -> Deduce:
+           checks: "tuple[tuple[int, Callable[[list[int]], bool]], ...]") -> "Deduce":
     """Cells of several overlapping constraints read together: every filling of their candidates with
     distinct digits where cells see each other (`apart[k]`: the cells before cell k that see it) that
     passes each check (k, check): `check` reads the digits (1-based) of the first k + 1 cells, once the
@@ -392,10 +391,10 @@ def _joint(n: int, size: int, apart: "tuple[tuple[int, ...], ...]",
     for k, check in checks:
         at_cell[k].append(check)
 
-    def deduce(masks: Sequence[int]) -> "list[int] | None":
+    def deduce(masks: "Sequence[int]") -> "list[int] | None":
         work = 1
         for m in masks:
-            work *= m.bit_count()
+            work *= bit_count(m)
         if work > JOINED_FILLINGS:
             return list(masks)  # too open yet (big grids): each constraint's own deduction does for now
         options = [digits(m) for m in masks]
@@ -425,7 +424,7 @@ def _joint(n: int, size: int, apart: "tuple[tuple[int, ...], ...]",
     return deduce
 
 
-def _covers(masks: Sequence[int], cells, digits: int) -> bool:
+def _covers(masks: "Sequence[int]", cells, digits: int) -> bool:
     """Can `cells` take `digits`, as many as there are cells, one each? (Each cell has one of them and
     together they have them all: a necessary test, exact on cells of one candidate.)"""
     union = 0
@@ -467,7 +466,7 @@ def propagators(rules: Rules) -> "tuple[Propagator, ...]":
             group = set(c.cells)
             around = sorted({j for i in c.cells for j in (i - n, i - 1, i + 1, i + n)
                              if 0 <= j < n * n and j not in group and neighbours(i, j, n)})
-            cells = (*c.cells, *around)
+            cells = tuple(c.cells) + tuple(around)
             edges = tuple((k, len(c.cells) + m) if kind == "minimum" else (len(c.cells) + m, k)
                           for k, i in enumerate(c.cells) for m, j in enumerate(around) if neighbours(i, j, n))
             if edges:
@@ -477,14 +476,14 @@ def propagators(rules: Rules) -> "tuple[Propagator, ...]":
             run = {k: g for g, (a, b) in enumerate(groups) for k in range(a, b)}
             apart = tuple(tuple(j for j in range(k) if c.cells[j] in seen[i] and run[j] != run[k])
                           for k, i in enumerate(c.cells))
-            out.append(Propagator((*c.cells, *c.head), _sum(n, len(c.cells), c.value if kind != "arrow" else None,
-                                                             groups, apart)))
+            total = c.value if kind != "arrow" else None
+            out.append(Propagator(tuple(c.cells) + tuple(c.head), _sum(n, len(c.cells), total, groups, apart)))
         elif kind == "palindrome":
             size = len(c.cells)
             out.append(Propagator(c.cells, _equal(tuple((k, size - 1 - k) for k in range(size // 2)))))
         elif kind == "clone":
             size = len(c.cells)
-            out.append(Propagator((*c.cells, *c.head), _equal(tuple((k, size + k) for k in range(size)))))
+            out.append(Propagator(tuple(c.cells) + tuple(c.head), _equal(tuple((k, size + k) for k in range(size)))))
         elif kind == "between":
             if len(c.cells) > 2:  # with no cell between its ends, a between line asks nothing
                 out.append(Propagator(c.cells, _between(n)))
@@ -517,10 +516,10 @@ def _with_cages(rules: Rules, seen: "list[set[int]]") -> "tuple[Propagator, ...]
     for cage in rules.cages:
         inside = set(cage.cells)
         for c in rules.constraints:
-            own = (*c.cells, *c.head)
+            own = tuple(c.cells) + tuple(c.head)
             if c.kind not in JOINED or len(inside & set(own)) < 2:
                 continue
-            cells = (*cage.cells, *(i for i in own if i not in inside))
+            cells = tuple(cage.cells) + tuple(i for i in own if i not in inside)
             if len(cells) > JOINED_CELLS:
                 continue
             where = {i: k for k, i in enumerate(cells)}

@@ -17,12 +17,7 @@ Most variants are more houses (sets of cells that hold distinct digits, each dig
 `Rules` is immutable and validated when made: a bad rule raises `RulesError` (a ValueError) that names the
 cells or the region at fault. Cells are indexed row by row from 0, as in `Grid`.
 """
-from __future__ import annotations
-
-from dataclasses import dataclass, field
-from functools import cached_property
-from typing import Iterable
-
+from ..core.compat import cached_property, field, record
 from ..core.grid import Conflict, Grid
 from ..core.shape import Shape, Unit
 from . import constraints as palette
@@ -34,14 +29,14 @@ class RulesError(ValueError):
     set of distinct digits makes, ... The message names the cells or the region."""
 
 
-@dataclass(frozen=True)
+@record("cells total", frozen=True)
 class Cage:
     """Cells holding distinct digits that add up to `total` (None: no total, only distinct)."""
 
-    cells: tuple[int, ...]
+    cells: "tuple[int, ...]"
     total: "int | None" = None
 
-    def name(self, shape: Shape) -> str:
+    def name(self, shape: "Shape") -> str:
         where = ", ".join(shape.cell_name(c) for c in self.cells)
         return f"the cage {where}" + (f" (total {self.total})" if self.total is not None else "")
 
@@ -51,11 +46,12 @@ def sum_range(size: int, side: int) -> "tuple[int, int]":
     return size * (size + 1) // 2, size * (2 * side - size + 1) // 2
 
 
-@dataclass(frozen=True)
+@record("shape regions diagonal_down diagonal_up windows extra_regions anti_knight anti_king cages constraints "
+        "nonconsecutive negative", frozen=True)
 class Rules:
     """The rules of a puzzle on `shape` (its side; its boxes unless `regions` replace them)."""
 
-    shape: Shape
+    shape: "Shape"
     regions: "tuple[tuple[int, ...], ...] | None" = None
     diagonal_down: bool = False
     diagonal_up: bool = False
@@ -79,7 +75,7 @@ class Rules:
             _check_cells(region, cells, f"extra region {k}")
             if len(region) > n:
                 raise RulesError(f"extra region {k} has {len(region)} cells: more than {n} cannot hold distinct digits")
-        seen: dict[int, int] = {}
+        seen: "dict[int, int]" = {}
         for k, cage in enumerate(self.cages, 1):
             _check_cells(cage.cells, cells, f"cage {k}")
             if len(cage.cells) > n:
@@ -126,7 +122,7 @@ class Rules:
         return out
 
     @classmethod
-    def from_dict(cls, shape: Shape, data: object) -> "Rules":
+    def from_dict(cls, shape: "Shape", data: object) -> "Rules":
         """Read `to_dict`'s form; anything else raises RulesError naming the field."""
         if not isinstance(data, dict):
             raise RulesError("rules must be an object, e.g. {\"diagonal\": true}")
@@ -200,7 +196,7 @@ class Rules:
     @cached_property
     def _mates(self) -> "tuple[frozenset[int], ...]":
         """For each cell, the cells sharing a house or a cage with it (itself included)."""
-        mates: list[set[int]] = [set() for _ in range(self.shape.cell_count)]
+        mates: "list[set[int]]" = [set() for _ in range(self.shape.cell_count)]
         for cells in [u.cells for u in self.houses] + [c.cells for c in self.cages]:
             for i in cells:
                 mates[i].update(cells)
@@ -230,7 +226,7 @@ class Rules:
                                     if 0 <= r + dr < n and 0 <= c + dc < n and (r + dr) * n + c + dc not in grouped[i])))
         return tuple(far)
 
-    def conflicts(self, grid: Grid) -> "list[Conflict]":
+    def conflicts(self, grid: "Grid") -> "list[Conflict]":
         """Givens that break a rule, each with its cells and a sentence, like `Grid.conflicts` (whose row,
         column and box clashes are included, boxes replaced by regions). A full cage whose digits do not add
         up to its total is a conflict too."""
@@ -239,11 +235,11 @@ class Rules:
         values = grid.values
         name = self.shape.cell_name
         symbol = self.shape.symbols or "".join(str(d) for d in range(1, self.shape.side + 1))
-        found: list[Conflict] = []
+        found: "list[Conflict]" = []
         groups = [(str(u), u.cells) for u in self.houses]
         groups += [(cage.name(self.shape), cage.cells) for cage in self.cages]
         for where, cells in groups:
-            by_digit: dict[int, list[int]] = {}
+            by_digit: "dict[int, list[int]]" = {}
             for c in cells:
                 if values[c]:
                     by_digit.setdefault(values[c], []).append(c)
@@ -273,7 +269,8 @@ class Rules:
         found = []
         for c in self.constraints:
             if not palette.holds(c, values, n):
-                found.append(Conflict(0, c.name(n), (*c.head, *c.cells), f"the givens break the {c.name(n)}"))
+                found.append(Conflict(0, c.name(n), tuple(c.head) + tuple(c.cells),
+                                      f"the givens break the {c.name(n)}"))
         if not (self.nonconsecutive or self.negative):
             return found
         marked = {frozenset(c.cells) for c in self.constraints if c.kind in palette.PAIRS}
@@ -321,7 +318,7 @@ def _knight(i: int, j: int, n: int) -> bool:
     return {abs(r1 - r2), abs(c1 - c2)} == {1, 2}
 
 
-def _check_cells(cells: Iterable[int], count: int, what: str) -> None:
+def _check_cells(cells: "Iterable[int]", count: int, what: str) -> None:
     cells = tuple(cells)
     if not cells:
         raise RulesError(f"{what} has no cells")
@@ -332,11 +329,11 @@ def _check_cells(cells: Iterable[int], count: int, what: str) -> None:
         raise RulesError(f"{what} names a cell twice")
 
 
-def _check_regions(regions: "tuple[tuple[int, ...], ...]", shape: Shape) -> None:
+def _check_regions(regions: "tuple[tuple[int, ...], ...]", shape: "Shape") -> None:
     n = shape.side
     if len(regions) != n:
         raise RulesError(f"a {shape.name} grid needs {n} regions, not {len(regions)}")
-    owner: dict[int, int] = {}
+    owner: "dict[int, int]" = {}
     for k, region in enumerate(regions, 1):
         _check_cells(region, shape.cell_count, f"region {k}")
         if len(region) != n:

@@ -40,13 +40,8 @@ Then the search branches on the open cell with the fewest candidates, digits in 
 the palette, on the fewest candidates for the most clues and for the most failures seen below the cell
 (`_Search._choose_tied`).
 """
-from __future__ import annotations
-
-from functools import lru_cache
-from math import comb
-from typing import Callable, Iterator
-
 from ..core import solver
+from ..core.compat import bit_count, bit_length, lru_cache, unique
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
 from .propagators import Propagator, pair_relations, propagators, renban_windows, static_masks
@@ -91,6 +86,16 @@ def cage_combinations(size: int, total: int, side: int) -> "tuple[int, ...]":
     return tuple(sorted(found))
 
 
+def _comb(n: int, k: int) -> int:
+    """`math.comb`, which MicroPython's math lacks."""
+    if not 0 <= k <= n:
+        return 0
+    out = 1
+    for i in range(min(k, n - k)):
+        out = out * (n - i) // (i + 1)
+    return out
+
+
 @lru_cache(maxsize=None)
 def _digit_lists(n: int) -> "tuple[tuple[int, ...], ...]":
     """For each digit bitmask of a grid of side n (n <= 12), its digits as 0-based indexes."""
@@ -103,7 +108,7 @@ def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     different digit: for each cell, the digits it takes in some such assignment (a perfect matching);
     None when there is none. Small (the open cells of one cage), and the same states recur in a search."""
     k = len(masks)
-    order = sorted(range(k), key=lambda j: masks[j].bit_count())
+    order = sorted(range(k), key=lambda j: bit_count(masks[j]))
     lists = _digit_lists(12) if max(masks) < 1 << 12 else None
     options = [lists[masks[j]] if lists is not None else set_bits(masks[j]) for j in order]
     supported = [0] * k
@@ -142,7 +147,7 @@ class _CageTable:
         self.total = total
         if combos is not None:
             self.combos, self.combo_set = combos, frozenset(combos)
-        elif comb(side, len(cells)) <= MAX_COMBINATIONS:
+        elif _comb(side, len(cells)) <= MAX_COMBINATIONS:
             self.combos: "tuple[int, ...] | None" = cage_combinations(len(cells), total, side)
             self.combo_set = frozenset(self.combos)
         else:
@@ -178,7 +183,7 @@ class _VariantTables(solver._Tables):
         self.pairs = locked_pairs(classic_kinds + lattice + irregular, n, spread, topo.boxes)
         summed = [(c.cells, c.total) for c in rules.cages if c.total is not None]
         summed += _house_sums(rules, summed, self.peer_masks)
-        self.cages = tuple(_CageTable(cells, total, n) for cells, total in dict.fromkeys(summed)) + tuple(
+        self.cages = tuple(_CageTable(cells, total, n) for cells, total in unique(summed)) + tuple(
             _CageTable(c.cells, 0, n, renban_windows(len(c.cells), n)) for c in rules.constraints if c.kind == "renban")
         self.digit_lists = _digit_lists(n) if n <= 12 else None
         try:
@@ -197,14 +202,14 @@ class _VariantTables(solver._Tables):
         if rules.constraints:
             ties = [1] * (n * n)
             for c in rules.constraints:
-                for i in (*c.cells, *c.head):
+                for i in tuple(c.cells) + tuple(c.head):
                     ties[i] += 1
             for cage in rules.cages:
                 for i in cage.cells:
                     ties[i] += 1
             self.ties = tuple(ties)
             # the greatest denominator of a cell's score
-            self.most_ties = max(tie + peers.bit_count() / 10 for tie, peers in zip(ties, self.peer_masks))
+            self.most_ties = max(tie + bit_count(peers) / 10 for tie, peers in zip(ties, self.peer_masks))
 
 
 def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
@@ -239,7 +244,7 @@ def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
         rest = cells
         while rest:
             low = rest & -rest
-            if cells & ~low & ~peers[low.bit_length() - 1]:
+            if cells & ~low & ~peers[bit_length(low) - 1]:
                 return False
             rest ^= low
         return True
@@ -327,6 +332,7 @@ class _Search(solver._Search):
         unsolved = ~solved & self.t.all_cells
         planes = solver.count_planes(b & unsolved for b in cand[:-1])  # each cell's candidate count
         peer_masks, ties, weights = self.t.peer_masks, self.t.ties, self.weights
+        index, popcount = bit_length, bit_count
         most = self.t.most_ties * self.heaviest  # the greatest denominator
         best, best_score = -1, float(self.t.n + 1)
         for count in range(2, self.t.n + 1):
@@ -338,8 +344,8 @@ class _Search(solver._Search):
             while cells:
                 low = cells & -cells
                 cells ^= low
-                i = low.bit_length() - 1
-                score = count / ((ties[i] + (peer_masks[i] & unsolved).bit_count() / 10) * weights[i])
+                i = index(low) - 1
+                score = count / ((ties[i] + popcount(peer_masks[i] & unsolved) / 10) * weights[i])
                 if score < best_score:
                     best, best_score = i, score
         return best
@@ -350,7 +356,7 @@ class _Search(solver._Search):
         branched = 0 if parent is None else cand[-1] & ~parent[-1]
         solved = super()._propagate(cand, parent)
         if solved < 0 and branched:
-            i = branched.bit_length() - 1
+            i = bit_length(branched) - 1
             self.weights[i] += WEIGHT_STEP
             if self.weights[i] > self.heaviest:
                 self.heaviest = self.weights[i]
@@ -528,7 +534,7 @@ class _Search(solver._Search):
         allowed = placed | avail
         union = 0
         required = -1
-        open_count = open_.bit_count()
+        open_count = bit_count(open_)
         several = open_count > 1 and open_count <= MATCHED_CELLS
         pair = open_count == 2
         if several:
@@ -601,7 +607,7 @@ class _Search(solver._Search):
             seen_by_all = t.all_cells
             while x:
                 low = x & -x
-                seen_by_all &= peer_masks[low.bit_length() - 1]
+                seen_by_all &= peer_masks[bit_length(low) - 1]
                 x ^= low
             clear[d] = clear.get(d, 0) | seen_by_all
         return tuple(clear.items()), tuple(places)
@@ -610,7 +616,7 @@ class _Search(solver._Search):
         """For a cage too big for a table: can `open_` cells take distinct available digits adding up to
         what the placed digits leave of the total?"""
         left = cage.total - sum(d + 1 for d in set_bits(placed))
-        k = open_.bit_count()
+        k = bit_count(open_)
         choices = [d + 1 for d in set_bits(avail)]
         if len(choices) < k:
             return False
@@ -650,12 +656,12 @@ def _palette_deductions(rule: Propagator, state: "tuple[int, ...]", peer_masks: 
         for k in at:
             seen_by_all &= peer_masks[rule.cells[k]]
         if seen_by_all:
-            clear[low.bit_length() - 1] = seen_by_all
+            clear[bit_length(low) - 1] = seen_by_all
     for i, m, keep in zip(rule.cells, masks, kept):
         gone = m & ~keep
         while gone:
             low = gone & -gone
-            d = low.bit_length() - 1
+            d = bit_length(low) - 1
             clear[d] = clear.get(d, 0) | 1 << i
             gone ^= low
     return tuple(clear.items())
@@ -672,7 +678,7 @@ def _check(grid: Grid, rules: "Rules | None") -> "Rules | None":
 
 
 def iter_solutions(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
-                   timeout: "float | None" = None, stats: "SearchStats | None" = None) -> Iterator[Grid]:
+                   timeout: "float | None" = None, stats: "SearchStats | None" = None) -> "Iterator[Grid]":
     """Every solution of `grid` under `rules`, in a fixed order (digits tried in increasing order).
     Givens that break a rule give none. Raises `SearchLimitExceeded` when `max_nodes` or `timeout`
     (seconds) runs out."""
@@ -693,7 +699,7 @@ def solve(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" =
 
 
 def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
-                    timeout: "float | None" = None, on_first: "Callable[[Grid], object] | None" = None) -> Tally:
+                    timeout: "float | None" = None, on_first: "Callable[[Grid], object] | None" = None) -> "Tally":
     """The first solution and the number of solutions up to `limit`, in one search (see
     `solver.solve_and_count`: never raises `SearchLimitExceeded`; `gave_up` says why it stopped early)."""
     if limit < 1:

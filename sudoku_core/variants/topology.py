@@ -15,55 +15,55 @@ solver's code on the same packed boards (all digits side by side in one int):
   the intersection of the i-th house of one and the j-th of the other at cell (j, i) of a board, so that
   counting a house's non-empty intersections is a fold along a column or a row (`PairLock`).
 """
-from __future__ import annotations
+from collections import namedtuple
 
-from functools import cached_property, lru_cache
-from typing import Callable, NamedTuple
-
+from ..core.compat import bit_count, bit_length, cached_property, lru_cache, ordered_dict, stable_sorted, unique
 from ..core.solver import _folder
 from .propagators import distinct_groups, equal_groups
-from .rules import Rules
 
-#: A fold (see `solver._folder`): (once, twice) -> (once, twice).
-Fold = Callable[[int, int], "tuple[int, int]"]
+# A fold (see `solver._folder`), "Fold" in the annotations: (once, twice) -> (once, twice).
 
 
-class IrregularKind(NamedTuple):
+class IrregularKind(namedtuple("IrregularKind", ("anchors", "gather", "fold", "spread", "scatter"))):
     """Disjoint houses of any shapes, for hidden singles, counted in two steps: the cells of house i in
     row j are gathered onto cell (j, i) (`gather`, masked shifts, counting to two), then column i onto
     its anchor (0, i) (`fold`). Back: an anchor spreads down its column, and `scatter` takes a cell
-    (j, i) to the cells of house i in row j."""
+    (j, i) to the cells of house i in row j.
 
-    anchors: int  # (0, i) for each house i, on every digit's board
-    gather: "Callable[[int], tuple[int, int]]"
+    anchors: int, (0, i) for each house i, on every digit's board
+    gather: (packed) -> (once, twice)
     fold: Fold
-    spread: int  # (0, i) -> (j, i) for every row j
-    scatter: "Callable[[int], int]"
+    spread: int, (0, i) -> (j, i) for every row j
+    scatter: (anchor bits) -> cells"""
+
+    __slots__ = ()
 
 
-class PairLock(NamedTuple):
+class PairLock(namedtuple("PairLock", ("gather", "fold_c", "fold_t", "c_anchors", "t_anchors", "col_spread",
+                                       "row_spread", "pointing", "claiming"))):
     """Locked candidates between kinds C (m houses) and T (p houses). Intersection c_i & t_j is marked at
     cell j * side + i; the cells of c_i outside every T house at (p, i), those of t_j outside every C
     house at (j, m) ("outside" marks, so that a house's digit counts as confined only when it has no
     candidate there either; a kind that leaves cells outside has fewer than `side` houses, so there is
-    room). A column then holds one C house's marks and a row one T house's."""
+    room). A column then holds one C house's marks and a row one T house's.
 
-    gather: "Callable[[int], int]"  # open candidates -> marks of the non-empty intersections
-    fold_c: Fold  # a column's marks onto row 0
-    fold_t: Fold  # a row's marks onto column 0
-    c_anchors: int  # (0, i) for i < m, on every digit's board
-    t_anchors: int  # (j, 0) for j < p
-    col_spread: int  # (0, i) -> (j, i) for j < p
-    row_spread: int  # (j, 0) -> (j, i) for i < m
-    pointing: "tuple[int, ...]"  # by mark cell (j, i): t_j less c_i, cleared when c_i's digit is confined there
-    claiming: "tuple[int, ...]"  # by mark cell (j, i): c_i less t_j, cleared when t_j's digit is confined there
+    gather: (open candidates) -> marks of the non-empty intersections
+    fold_c, fold_t: Folds, a column's marks onto row 0 and a row's onto column 0
+    c_anchors: int, (0, i) for i < m, on every digit's board
+    t_anchors: int, (j, 0) for j < p
+    col_spread: int, (0, i) -> (j, i) for j < p
+    row_spread: int, (j, 0) -> (j, i) for i < m
+    pointing: tuple[int, ...], by mark cell (j, i): t_j less c_i, cleared when c_i's digit is confined there
+    claiming: tuple[int, ...], by mark cell (j, i): c_i less t_j, cleared when t_j's digit is confined there"""
+
+    __slots__ = ()
 
 
 class Topology:
     """The peers and the full houses of one `Rules` as boards (bit i for cell i), the houses grouped into
     kinds of disjoint ones."""
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: "Rules") -> None:
         shape = rules.shape
         n = self.side = shape.side
         self.boxes = rules.regions is None
@@ -91,9 +91,9 @@ class Topology:
                 peers[c] |= shared
         #: for each cell, the cells that must hold another digit (`Rules.peers` as boards)
         self.peer_masks: "tuple[int, ...]" = tuple(p & ~(1 << i) for i, p in enumerate(peers))
-        self._full = list(classic) + [h for h in more if h.bit_count() == n]  # rows, columns, boxes or regions, ...
+        self._full = list(classic) + [h for h in more if bit_count(h) == n]  # rows, columns, boxes or regions, ...
         #: every house of `side` cells, each once (a region or a cage may repeat a row)
-        self.houses: "tuple[int, ...]" = tuple(dict.fromkeys(self._full))
+        self.houses: "tuple[int, ...]" = tuple(unique(self._full))
 
     @cached_property
     def kinds(self) -> "tuple[list[list[int]], list[list[int]], list[list[int]]]":
@@ -107,8 +107,8 @@ class Topology:
             classic.append(full[2 * n:3 * n])
         else:
             rest.append(full[2 * n:3 * n])  # Jigsaw regions
-        by_shape: "dict[int, list[int]]" = {}
-        for house in dict.fromkeys(full[3 * n:]):
+        by_shape: "dict[int, list[int]]" = ordered_dict()
+        for house in unique(full[3 * n:]):
             if house not in full[:3 * n]:  # a house already in a kind adds nothing
                 by_shape.setdefault(house >> _low(house), []).append(house)  # its shape: moved to cell 0
         lattice, odd = [], []
@@ -152,7 +152,7 @@ def _fold_plan(offsets: "list[int]") -> "list[tuple[int, int]] | None":
 
 
 @lru_cache(maxsize=None)
-def _maker(kind: str, terms: int) -> Callable:
+def _maker(kind: str, terms: int) -> "Callable":
     """A function (masks, shifts, lead) -> the gather, scatter or mark function of `terms` terms, written out
     as straight-line code (compiled once per kind and size; the masks and shifts of each set of houses
     are bound as closure variables). Every shift is to the right: the input is first moved `lead` bits
@@ -161,8 +161,10 @@ def _maker(kind: str, terms: int) -> Callable:
     gather(packed) -> (once, twice): each masked cell moved onto its anchor, counting to two;
     mark(packed) -> a bit at each anchor with a masked cell set; scatter(anchor bits) -> the masked cells
     of the anchors that are set."""
-    body = ["def make(masks, shifts, lead):", f" ({', '.join(f'm{k}' for k in range(terms))},) = masks",
-            f" ({', '.join(f's{k}' for k in range(terms))},) = shifts", f" def {kind}(p):", "  q = p << lead"]
+    masks = ", ".join("m" + str(k) for k in range(terms))
+    shifts = ", ".join("s" + str(k) for k in range(terms))
+    body = ["def make(masks, shifts, lead):", f" ({masks},) = masks", f" ({shifts},) = shifts", f" def {kind}(p):",
+            "  q = p << lead"]
     if kind == "gather":
         body += ["  o = (q & m0) >> s0", "  w = 0"]
         for k in range(1, terms):
@@ -184,13 +186,13 @@ def _by_offset(placed: "list[tuple[int, int]]", spread: int) -> "dict[int, int]"
     for anchor, cells in placed:
         while cells:
             low = cells & -cells
-            offset = low.bit_length() - 1 - anchor
+            offset = bit_length(low) - 1 - anchor
             masks[offset] = get(offset, 0) | low
             cells ^= low
     return {offset: mask * spread for offset, mask in sorted(masks.items())}
 
 
-def _gatherer(masks: "dict[int, int]", kind: str = "gather") -> Callable:
+def _gatherer(masks: "dict[int, int]", kind: str = "gather") -> "Callable":
     """The gather or mark function (see `_maker`) of cells at offsets from their anchors."""
     lead = max(0, -min(masks))
     return _maker(kind, len(masks))(tuple(m << lead for m in masks.values()),
@@ -214,7 +216,7 @@ def irregular_kind(group: "list[int]", n: int, spread: int) -> IrregularKind:
     """Disjoint houses of any shapes (see `IrregularKind`), numbered by their mean column: then a cell
     and the cell it is gathered onto are near, and the houses share most of the offsets between them
     (one masked shift each)."""
-    houses = sorted(group, key=lambda h: _axis_sum(h, n, False))
+    houses = stable_sorted(group, lambda h: _axis_sum(h, n, False))
     row = (1 << n) - 1
     placed = [(j * n + i, house & row << (j * n)) for i, house in enumerate(houses) for j in range(n)
               if house & row << (j * n)]
@@ -235,9 +237,9 @@ def pair_lock(one: "list[int]", other: "list[int]", n: int, spread: int) -> Pair
     other = [h for h in other if h & in_one]
     options = []
     for c_kind, t_kind, in_c in ((one, other, in_one), (other, one, in_other)):
-        c_houses = sorted(c_kind, key=lambda h: _axis_sum(h, n, False))
+        c_houses = stable_sorted(c_kind, lambda h: _axis_sum(h, n, False))
         m, t_outside = len(c_houses), any(t & ~in_c for t in t_kind)
-        layouts = [(sorted(t_kind, key=lambda h: _axis_sum(h, n, True)), 0, n)]
+        layouts = [(stable_sorted(t_kind, lambda h: _axis_sum(h, n, True)), 0, n)]
         t_first = sorted(t_kind, key=_low)
         lows = [_low(t) for t in t_first]
         step = lows[1] - lows[0] if len(lows) > 1 else n
@@ -254,7 +256,7 @@ def pair_lock(one: "list[int]", other: "list[int]", n: int, spread: int) -> Pair
             shape = 0  # bit n * n + o for each offset o from a mark cell to a cell it marks
             for at, cells in placed:
                 shape |= cells << (n * n) >> at
-            options.append((shape.bit_count(), c_houses, t_houses, base, step, marks, placed, c_outside, t_outside))
+            options.append((bit_count(shape), c_houses, t_houses, base, step, marks, placed, c_outside, t_outside))
     _, c_houses, t_houses, base, step, marks, placed, c_outside, t_outside = min(options, key=lambda o: o[0])
     m, p = len(c_houses), len(t_houses)
     pointing, claiming = [0] * (n * n), [0] * (n * n)
@@ -292,7 +294,7 @@ def _weights(n: int, across: bool) -> "tuple[tuple[int, int], ...]":
     """(2^b, the cells whose row number (across) or column number has bit b set, as a board) for each
     bit b of the numbers 0 .. n - 1: a board's sum of those numbers is then a few popcounts."""
     out = []
-    for b in range(max(1, (n - 1).bit_length())):
+    for b in range(max(1, bit_length(n - 1))):
         cells = sum(1 << (r * n + c) for r in range(n) for c in range(n) if (r if across else c) >> b & 1)
         out.append((1 << b, cells))
     return tuple(out)
@@ -301,7 +303,7 @@ def _weights(n: int, across: bool) -> "tuple[tuple[int, int], ...]":
 @lru_cache(maxsize=1 << 12)  # rows and columns recur in every set of rules, a region in several pairs
 def _axis_sum(board: int, n: int, across: bool) -> int:
     """The sum of the row numbers (across) or column numbers of the cells of `board`."""
-    return sum(weight * (board & cells).bit_count() for weight, cells in _weights(n, across))
+    return sum(weight * bit_count(board & cells) for weight, cells in _weights(n, across))
 
 
 def _board(cells) -> int:
@@ -310,7 +312,7 @@ def _board(cells) -> int:
 
 def _low(board: int) -> int:
     """The lowest cell of a board."""
-    return (board & -board).bit_length() - 1
+    return bit_length(board & -board) - 1
 
 
 def set_bits(board: int) -> "list[int]":
@@ -318,7 +320,7 @@ def set_bits(board: int) -> "list[int]":
     out = []
     while board:
         low = board & -board
-        out.append(low.bit_length() - 1)
+        out.append(bit_length(low) - 1)
         board ^= low
     return out
 
@@ -329,7 +331,7 @@ def locked_pairs(kinds: "list[list[int]]", n: int, spread: int, boxes: bool) -> 
     locks = []
     for a in range(len(kinds)):
         for b in range(max(a + 1, 3 if boxes else 2), len(kinds)):  # not rows, columns and boxes among themselves
-            if any((x & y).bit_count() >= 2 for x in kinds[a] for y in kinds[b]):
+            if any(bit_count(x & y) >= 2 for x in kinds[a] for y in kinds[b]):
                 locks.append(pair_lock(kinds[a], kinds[b], n, spread))
     return tuple(locks)
 
@@ -351,14 +353,14 @@ def pair_eliminations(pairs: "tuple[PairLock, ...]", cands: int, stride: int) ->
             point = (lone_c * lock.col_spread) & marks & ((twice_t & lock.t_anchors) * lock.row_spread)
             while point:
                 low = point & -point
-                d, at = divmod(low.bit_length() - 1, stride)
+                d, at = divmod(bit_length(low) - 1, stride)
                 gone |= lock.pointing[at] << (d * stride)
                 point ^= low
         if lone_t:
             claim = (lone_t * lock.row_spread) & marks & ((twice_c & lock.c_anchors) * lock.col_spread)
             while claim:
                 low = claim & -claim
-                d, at = divmod(low.bit_length() - 1, stride)
+                d, at = divmod(bit_length(low) - 1, stride)
                 gone |= lock.claiming[at] << (d * stride)
                 claim ^= low
     return gone
