@@ -46,6 +46,7 @@ export function sentenceFor(error, op) {
     case 'gave_up': return `${detail}: this grid is too open to settle. Add some givens and try again.`;
     case 'engine': case 'engine_failed': return `${detail}.`;
     case 'parse': return `The engine could not read the grid: ${detail}.`;
+    case 'bad_request': return `${detail}.`; // the engine's sentence names the field or the limit
     default: return `The engine failed: ${detail}.`;
   }
 }

@@ -23,6 +23,8 @@
 //                            'answered' {op, runtime} (after each reply)
 //   engine.request(op, payload, {timeoutMs, signal, onProgress})
 //                            Promise of the result; rejects with an Error carrying .code, .message, .cells.
+//                            A payload that is not an object of JSON values (a function, a BigInt, a cycle),
+//                            or that carries the message's own `id` or `op`, rejects at once ('bad_request').
 //                            Requests made before ready wait in a queue and run in order. One request runs at
 //                            a time; its timeoutMs counts from when it starts running. Past timeoutMs (or when
 //                            `signal` aborts) the worker running it is terminated and restarted and the request
@@ -56,6 +58,41 @@ function engineError(code, message, cells = [], extra = {}) {
   error.cells = Array.isArray(cells) ? cells : [];
   Object.assign(error, extra);
   return error;
+}
+
+/** What JSON cannot carry, kept out of a payload by `sendable` (JSON.stringify would drop it silently, and
+ *  the worker's postMessage throw on a function: the request would then never be answered). */
+class Unsendable extends Error {}
+
+/** The payload of `op` as a worker will get it: a copy of its JSON form, so that posting it cannot fail and
+ *  the worker can write it as JSON. Throws an EngineError 'bad_request' saying why it cannot be sent. */
+function sendable(op, payload) {
+  if (typeof op !== 'string' || op === '') {
+    throw engineError('bad_request', 'A request must name its operation as text, such as \'solve\'.');
+  }
+  if (payload === null || payload === undefined) return {};
+  const refuse = (why) => engineError('bad_request', `The '${op}' request cannot be sent to the engine: ${why}.`);
+  if (typeof payload !== 'object' || Array.isArray(payload)) {
+    throw refuse(`its payload must be an object of fields, not ${Array.isArray(payload) ? 'an array' : typeof payload}`);
+  }
+  for (const key of ['id', 'op']) {
+    if (Object.hasOwn(payload, key)) throw refuse(`its payload carries '${key}', which the engine sets itself`);
+  }
+  let text;
+  try {
+    text = JSON.stringify(payload, (key, value) => {
+      const kind = typeof value;
+      if (kind === 'function' || kind === 'symbol' || kind === 'bigint') {
+        throw new Unsendable(`'${key}' is a ${kind === 'bigint' ? 'BigInt' : kind}, which JSON cannot carry`);
+      }
+      return value;
+    });
+  } catch (error) {
+    if (error instanceof Unsendable) throw refuse(error.message);
+    throw refuse(/circular/i.test(error?.message) ? 'it refers to itself (a cycle), which JSON cannot carry'
+      : `it cannot be written as JSON (${String(error?.message ?? error).split('\n')[0]})`);
+  }
+  return JSON.parse(text);
 }
 
 const saveData = () => Boolean(globalThis.navigator?.connection?.saveData);
@@ -110,8 +147,15 @@ class Engine extends EventTarget {
         reject(engineError('engine_failed', this.failure || 'The engine could not start.'));
         return;
       }
+      let fields;
+      try {
+        fields = sendable(op, payload);
+      } catch (error) {
+        reject(error);
+        return;
+      }
       const job = {
-        id: this.#nextId++, op, payload: payload || {}, signal, resolve, reject, needsFull: false,
+        id: this.#nextId++, op, payload: fields, signal, resolve, reject, needsFull: false,
         onProgress: typeof onProgress === 'function' ? onProgress : null,
         timeoutMs: timeoutMs ?? this.#options.timeoutMs,
       };
@@ -319,11 +363,16 @@ class Engine extends EventTarget {
       if (runtime === undefined) continue; // the request was answered (refused) on the way
       if (!runtime) return;
       this.#queue.shift();
+      try {
+        runtime.post({ id: job.id, op: job.op, ...job.payload });
+      } catch (error) { // not for a payload `sendable` let through; whatever it is, the next request goes on
+        this.#settle(job, engineError('bad_request', `The request could not be sent to the engine: ${error?.message ?? error}`));
+        continue;
+      }
       this.#running = { job, runtime };
       job.timer = setTimeout(() => this.#interrupt(job, 'timeout',
         `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`),
       job.timeoutMs);
-      runtime.post({ id: job.id, op: job.op, ...job.payload });
     }
   }
 
@@ -346,6 +395,9 @@ class Engine extends EventTarget {
     } else if (data.id === job.id) {
       this.#running = null;
       if (runtime === this.#light && this.#full.state === 'ready') this.#light.stop(); // its last request is done
+      // Its memory grew past what it gives back (worker-common.js): a fresh worker answers the next request.
+      // The engine stays 'ready' meanwhile; requests wait the fraction of a second it takes to start.
+      else if (data.recycle && runtime === this.#light) runtime.start();
       if (!data.ok && data.error?.code === FULL_ENGINE) {
         clearTimeout(job.timer);
         job.needsFull = true; // asked again, first in line, of the full engine

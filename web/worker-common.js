@@ -10,6 +10,10 @@
 //   {type: 'failed', message}               when it cannot start
 //   {type: 'died', message}                 when its runtime broke after it started (it answers no more)
 //   {id, type: 'progress', ...}             while request `id` runs, when its op reports progress
+//   {id, ok, result | error, recycle?}      the reply to request `id`; `recycle: true` when the runtime holds
+//                                           far more memory than after its start (MicroPython's WebAssembly
+//                                           port never gives memory back, and a larger heap makes every later
+//                                           request slower): the page starts a fresh worker before the next
 // Every asset is found relative to the worker module's own URL, never the host page's, so a worker also
 // runs when imported by a blob: worker on a page of another origin (see engine.js).
 
@@ -110,34 +114,46 @@ export function firstLine(error) {
   return error && error.message ? String(error.message).split('\n')[0].slice(0, 300) : String(error);
 }
 
-/** Answer {id, op, ...payload} messages once `start()` resolves to the bridge's
- *  `answer(requestJson, report) -> replyJson`. A start that fails is reported once ('failed'); a runtime that
- *  breaks while answering (the WebAssembly trapped: not a Python exception, which the bridge answers
- *  itself) is reported as 'died' and the worker closes, so the page notices at once. */
+/** Answer {id, op, ...payload} messages once `start()` resolves to the runtime: {answer, swollen?}, the bridge's
+ *  `answer(requestJson, report) -> replyJson` and, for a runtime that keeps what it allocates, `swollen()`:
+ *  whether it now holds so much more than after its start that a fresh worker would be faster (the reply then
+ *  says `recycle: true`). A start that fails is reported once ('failed'); a runtime that breaks while answering
+ *  (the WebAssembly trapped: not a Python exception, which the bridge answers itself) is reported as 'died' and
+ *  the worker closes, so the page notices at once. */
 export function serve(start, name) {
-  const started = start().then((answer) => answer, (error) => {
+  const started = start().then((runtime) => runtime, (error) => {
     self.postMessage({ type: 'failed', message: `The ${name} could not start: ${firstLine(error)}` });
     return null;
   });
   self.addEventListener('message', async (event) => {
     const { id, op, ...payload } = event.data || {};
     if (id === undefined) return;
-    const answer = await started;
-    if (!answer) {
+    const runtime = await started;
+    if (!runtime) {
       self.postMessage({ id, ok: false, error: { code: 'engine_failed', message: 'The engine is not running.', cells: [] } });
       return;
     }
+    let text;
+    try {
+      text = JSON.stringify({ op, ...payload });
+    } catch (error) { // a BigInt, say (engine.js refuses such payloads before they get here)
+      self.postMessage({ id, ok: false, error: { code: 'bad_request', cells: [],
+        message: `The request cannot be written as JSON: ${firstLine(error)}.` } });
+      return;
+    }
     let reply;
+    let recycle;
     try {
       // Python calls `report` (a JS function crossing into Python) with JSON text while a long op runs.
-      const report = (text) => self.postMessage({ ...JSON.parse(text), id, type: 'progress' });
-      reply = JSON.parse(answer(JSON.stringify({ op, ...payload }), report));
+      const report = (value) => self.postMessage({ ...JSON.parse(value), id, type: 'progress' });
+      reply = JSON.parse(runtime.answer(text, report));
+      recycle = Boolean(runtime.swollen?.());
     } catch (error) {
       // bridge.handle never raises: what gets here broke the runtime itself.
       self.postMessage({ type: 'died', message: `The ${name} stopped: ${firstLine(error)}` });
       self.close();
       return;
     }
-    self.postMessage({ id, ...reply });
+    self.postMessage(recycle ? { id, ...reply, recycle } : { id, ...reply });
   });
 }

@@ -13,6 +13,11 @@ const RUNTIME_URL = new URL(`./${RUNTIME.dir}`, import.meta.url).href;
 const WASM_URL = `${RUNTIME_URL}micropython.wasm`;
 const BUNDLE_URL = new URL(`./${RUNTIME.bundle}`, import.meta.url).href;
 const LIBRARY = '/lib';
+// MicroPython's WebAssembly port collects garbage only between requests and never hands memory back: a request
+// that allocated much (a long search) leaves a heap that every later request pays for (after a 16x16 search
+// that grew it to 1 GB, a 9x9 solve took 90 ms instead of 2.5 ms). Past this much growth since the start, the
+// reply asks the page for a fresh worker (engine.js starts one before the next request: a fraction of a second).
+const RECYCLE_GROWTH_BYTES = 64 << 20;
 const t0 = performance.now();
 const timings = {};
 
@@ -34,6 +39,26 @@ function unpack(buffer) {
   });
 }
 
+/** `loadMicroPython(options)` and its WebAssembly memory, to read how large it has grown (the loader exports no
+ *  view of it): taken from the instance as WebAssembly instantiates it. {mp, memory}; memory null if missed. */
+async function loadKeepingMemory(loadMicroPython, options) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  let memory = null;
+  const keep = (made) => {
+    memory = (made.instance ?? made).exports?.memory ?? memory;
+    return made;
+  };
+  WebAssembly.instantiate = (...args) => instantiate.apply(WebAssembly, args).then(keep);
+  WebAssembly.instantiateStreaming = (...args) => instantiateStreaming.apply(WebAssembly, args).then(keep);
+  try {
+    const mp = await loadMicroPython(options);
+    return { mp, memory: memory instanceof WebAssembly.Memory ? memory : null };
+  } finally {
+    WebAssembly.instantiate = instantiate;
+    WebAssembly.instantiateStreaming = instantiateStreaming;
+  }
+}
+
 async function start() {
   const loader = import(`${RUNTIME_URL}micropython.mjs`);
   const restoreFetch = await fetchEarly([[WASM_URL, RUNTIME.bytes['micropython.wasm']], [BUNDLE_URL, RUNTIME.bytes.bundle]]);
@@ -42,7 +67,7 @@ async function start() {
     return response.arrayBuffer();
   });
   const { loadMicroPython } = await loader;
-  const mp = await loadMicroPython({
+  const { mp, memory } = await loadKeepingMemory(loadMicroPython, {
     url: WASM_URL,
     heapsize: RUNTIME.heapBytes,
     stdout: () => {},
@@ -59,14 +84,17 @@ async function start() {
   }
   mp.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(LIBRARY)})`);
   const bridge = mp.pyimport('sudoku_core.bridge');
-  const handleJson = (text) => bridge.handle_json(text);
+  const handleJson = bridge.handle_json;
+  const answer = bridge.handle_json_with_progress;
   warmUp(handleJson);
   mark('engine');
   const version = JSON.parse(handleJson(JSON.stringify({ op: 'version' }))).result;
   self.postMessage({ type: 'progress', stage: 'start', fraction: 1, message: 'Ready' });
   self.postMessage({ type: 'ready', runtime: 'micropython', ops: version.ops, timings, python: version.python,
     engine: version.version, build: VERSION });
-  return (text, report) => bridge.handle_json_with_progress(text, report);
+  const bytes = () => (memory ? memory.buffer.byteLength : 0);
+  const started = bytes();
+  return { answer, swollen: () => bytes() - started > RECYCLE_GROWTH_BYTES };
 }
 
 serve(start, 'solver engine');

@@ -40,7 +40,7 @@ async function start() {
   self.postMessage({ type: 'progress', stage: 'start', fraction: 1, message: 'Ready' });
   self.postMessage({ type: 'ready', runtime: 'pyodide', ops: null, timings, python: version.python,
     engine: version.version, build: VERSION });
-  return bridge.handle_json_with_progress;
+  return { answer: bridge.handle_json_with_progress };
 }
 
 serve(start, 'Python engine');
