@@ -331,13 +331,16 @@ def _read(text: str) -> "Any":
 
 
 def _deeper_than(value: "Any", limit: int) -> bool:
-    """Whether lists and objects nest more than `limit` deep in `value` (a loop, not a recursion)."""
-    todo = [(value, 1)]
-    while todo:
-        value, depth = todo.pop()
+    """Whether lists and objects nest more than `limit` deep in `value` (level by level, not a recursion)."""
+    level = [value] if type(value) in (list, dict) else []
+    depth = 1
+    while level:
         if depth > limit:
             return True
-        for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
-            if isinstance(item, (list, dict)):
-                todo.append((item, depth + 1))
+        inner = []
+        for container in level:
+            inner += [item for item in (container.values() if type(container) is dict else container)
+                      if type(item) in (list, dict)]
+        level = inner
+        depth += 1
     return False
