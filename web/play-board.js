@@ -89,8 +89,9 @@ export class PlayBoard {
     });
   }
 
-  focus() {
-    this.cells[this.selected]?.focus();
+  /** Focus the selected cell (`options` as for HTMLElement.focus, e.g. {preventScroll: true}). */
+  focus(options) {
+    this.cells[this.selected]?.focus(options);
   }
 
   #build(side, boxRows, boxCols) {

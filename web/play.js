@@ -9,7 +9,10 @@ import { PlayBoard } from './play-board.js';
 import { setUpExport, setUpPrint, variantTitle } from './play-extras.js';
 import { VARIANT_CSS } from './variant-view.js';
 
-const engine = getEngine({ light: false }); // every puzzle comes from the generator: the full engine
+// The light engine starts first, as on the Solve page: engine.js hands the ops it does not answer (today the
+// generator's `generate`, and a variant's `link`) to the full one, which starts when such a request comes. A
+// returning player whose game is saved downloads nothing more until a new puzzle is asked for.
+const engine = getEngine();
 registerServiceWorker();
 
 const SETTINGS_KEY = 'sudoku-play/v1:settings';
@@ -29,14 +32,16 @@ const ui = {
   empty: $('empty-board'), pad: $('pad'), erase: $('erase'), undo: $('undo'), redo: $('redo'),
   check: $('check'), showMistakes: $('show-mistakes'), status: $('status'), previous: $('previous'),
   centreKey: $('centre-key'), variants: [...document.querySelectorAll('input[name=variant]')],
-  variantHelp: $('variant-help'),
+  variantHelp: $('variant-help'), game: document.querySelector('.game'),
 };
 const VARIANT_HELP = ui.variantHelp.textContent;
+const EMPTY_BOARD = [...ui.empty.childNodes].map((node) => node.cloneNode(true)); // "Press New puzzle to start."
 
 let game = null;
 let mode = 'digit';
 let checked = []; // cells marked wrong by Check, until the next edit
 let generation = null; // the AbortController of the running generation
+let generationPrefix = ''; // what its progress line starts with ("Puzzle 2 of 4: " for a print sheet)
 let listeners = []; // called after every change of the game (export, print sheet)
 
 const board = new PlayBoard($('board'), {
@@ -141,11 +146,15 @@ function buildPad(side) {
 
 function showGame() {
   ui.empty.hidden = Boolean(game);
-  if (!game) return;
+  if (!game) {
+    refreshButtons(); // nothing to play yet
+    return;
+  }
   if (ui.pad.childElementCount !== game.side) buildPad(game.side);
   ui.centreKey.hidden = SYMBOLS.slice(0, game.side).includes('C'); // C is a digit from 12x12 up
   board.show(game, { mistakes: mistakesShown() });
   ui.info.textContent = describe(game.info, game.rules);
+  ui.info.title = ui.info.textContent; // the whole of it, where the bar cuts it short
   refreshButtons();
   for (const listener of listeners) listener(game);
 }
@@ -258,10 +267,15 @@ function timeoutFor(options) {
 async function requestPuzzle(options, prefix = '') {
   const controller = new AbortController();
   generation = controller;
+  generationPrefix = prefix;
   ui.generating.hidden = false;
-  ui.newButton.disabled = true;
+  syncPrevious();
+  // Busy, but still focusable: disabling the focused button would drop the focus to the page (submit is
+  // ignored meanwhile).
+  ui.newButton.setAttribute('aria-disabled', 'true');
   ui.progress.removeAttribute('value');
   ui.genMessage.textContent = `${prefix}${engine.state === 'ready' ? 'Making a puzzle…' : 'Starting the engine…'}`;
+  if (!game) ui.empty.textContent = 'Making a puzzle…';
   const onProgress = (p) => {
     ui.progress.value = p.fraction;
     ui.genMessage.textContent = prefix + p.message;
@@ -275,9 +289,20 @@ async function requestPuzzle(options, prefix = '') {
     return await engine.request('generate', payload, { timeoutMs: timeoutFor(options), signal: controller.signal, onProgress });
   } finally {
     if (generation === controller) generation = null;
+    // Cancel goes out of sight: its focus goes back to New puzzle, not to the page.
+    const refocus = ui.generating.contains(document.activeElement);
     ui.generating.hidden = true;
-    ui.newButton.disabled = false;
+    syncPrevious();
+    ui.newButton.removeAttribute('aria-disabled');
+    if (refocus) ui.newButton.focus();
+    if (!game) ui.empty.replaceChildren(...EMPTY_BOARD.map((node) => node.cloneNode(true)));
   }
+}
+
+/** "Downloading the solver… 1.2 of 4.1 MB": the engine's start, in the progress line. */
+function engineProgressWords({ message, loaded, total }) {
+  const mb = (bytes) => (bytes / 1e6).toFixed(1);
+  return loaded && total ? `${message} ${mb(loaded)} of ${mb(total)} MB` : message;
 }
 
 function generationFailed(error, options = readOptions()) {
@@ -287,7 +312,9 @@ function generationFailed(error, options = readOptions()) {
   } else say(error.message || 'The puzzle could not be made.');
 }
 
-async function newPuzzle() {
+/** A new puzzle with the form's options. `asked`: the person pressed New puzzle (then the new game is brought on
+ *  screen with the focus on its first empty cell; the first visit's own puzzle leaves the page as it is). */
+async function newPuzzle({ asked = true } = {}) {
   const options = readOptions();
   if (options.error) {
     say(options.error);
@@ -295,7 +322,8 @@ async function newPuzzle() {
     return;
   }
   say('');
-  if (engine.state === 'failed') engine.restart(); // e.g. the network is back: try again
+  // e.g. the network is back: try again (the full engine too, when it is what failed)
+  if (engine.state === 'failed' || engine.runtimes.full === 'failed') engine.restart();
   let made;
   try {
     made = await requestPuzzle(options);
@@ -304,9 +332,16 @@ async function newPuzzle() {
     return;
   }
   startGame(new Game(made));
+  if (asked) showBoard();
   const kind = made.variant ? ` ${variantTitle(made.variant)}` : '';
   const cages = made.rules?.cages ? `${made.rules.cages.length} cages, ` : '';
   say(`New ${made.size.split(':')[0].replace('x', '×')}${kind} puzzle: ${cages}${made.givens} givens${made.rating ? `, rated ${made.rating.level}` : ''}. Good luck.`);
+}
+
+/** "Back to the previous game" shows when an unfinished game is kept, except while a puzzle is made: the progress
+ *  line takes its place then. */
+function syncPrevious() {
+  ui.previous.hidden = Boolean(generation) || !Game.load(PREVIOUS_KEY);
 }
 
 function startGame(next) {
@@ -315,7 +350,7 @@ function startGame(next) {
     // An unfinished game with the person's work in it is kept: one "back" away.
     if (!game.solved && game.undoStack.length) game.save(PREVIOUS_KEY);
   }
-  ui.previous.hidden = !Game.load(PREVIOUS_KEY);
+  syncPrevious();
   runningSince = null;
   game = next;
   checked = [];
@@ -323,6 +358,16 @@ function startGame(next) {
   syncClock();
   save();
   board.select(0, false);
+}
+
+/** Select the first empty cell and focus it, and scroll the game into view when its board is not all on screen
+ *  (on a phone the whole form stands above it). */
+function showBoard() {
+  const empty = game.values.findIndex((v) => !v);
+  board.select(empty >= 0 ? empty : 0, false);
+  board.focus({ preventScroll: true });
+  const { top, bottom } = board.element.getBoundingClientRect();
+  if (top < 0 || bottom > document.documentElement.clientHeight) ui.game.scrollIntoView({ block: 'start' });
 }
 
 ui.form.addEventListener('submit', (event) => {
@@ -342,7 +387,8 @@ ui.previous.addEventListener('click', () => {
   localStorage.removeItem(PREVIOUS_KEY);
   startGame(previous);
   if (current && !current.solved) current.save(PREVIOUS_KEY); // so the button swaps back and forth
-  ui.previous.hidden = !Game.load(PREVIOUS_KEY);
+  syncPrevious();
+  if (ui.previous.hidden) board.focus(); // nothing to swap back to: the focus goes to the game, not the page
   say(`Back to the previous game (${describe(previous.info, previous.rules)}).`);
 });
 
@@ -366,8 +412,11 @@ ui.showMistakes.addEventListener('change', () => {
   saveSettings();
   if (game) board.show(game, { mistakes: mistakesShown() });
 });
+// The engine's own start (or, once the light engine answers, the full one's, which `generate` waits for).
 engine.addEventListener('progress', (event) => {
-  if (generation && engine.state === 'loading') ui.genMessage.textContent = event.detail.message;
+  if (generation && (engine.state === 'loading' || event.detail.upgrade)) {
+    ui.genMessage.textContent = generationPrefix + engineProgressWords(event.detail);
+  }
 });
 engine.addEventListener('failed', (event) => say(event.detail.message));
 
@@ -376,7 +425,7 @@ loadSettings();
 setMode(mode);
 listeners = [setUpExport({ engine, getGame: () => game }), setUpPrint({ getGame: () => game, readOptions, requestPuzzle, generationFailed, say })];
 game = Game.load();
-ui.previous.hidden = !Game.load(PREVIOUS_KEY);
+syncPrevious();
 if (game) {
   for (const [select, value] of [[ui.size, game.info.size], [ui.symmetry, game.info.symmetry], [ui.level, game.info.level || '']]) {
     if ([...select.options].some((o) => o.value === value)) select.value = value;
@@ -397,7 +446,7 @@ if (game) {
   } catch { /* storage disabled */ }
   showGame();
   syncVariantChoices();
-  newPuzzle().then(() => {
+  newPuzzle({ asked: false }).then(() => {
     if (unreadable && game) say(`The saved game could not be read by this version of the page (it is kept aside on this device), so here is a new puzzle. ${ui.status.textContent}`);
   });
 }
