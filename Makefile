@@ -73,6 +73,7 @@ bench: $(VENV)/.installed node_modules/.installed
 # Start-up and click-to-solution in headless Chromium against the built site (prints its figures).
 bench-browser: site chromium
 	$(PY) bench/browser_bench.py
+	CHROME_PATH=$(CHROMIUM) node bench/lighthouse_bench.mjs --site dist/site
 
 clean:
 	rm -rf dist $(VENV) node_modules .cache
