@@ -4,7 +4,17 @@ generate, export_game: their fields and results are in docs/engine-js.md. `gener
 `handle_json_with_progress` reports each stage (a full grid, givens removed, a rating), at most one
 report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and the solver links of
 `export_game` are written by `sudoku_core.core.formats`, which says where each form is defined.
+
+On the light engine (MicroPython), which holds everything a request allocates until the request ends, a
+generation stops and hands the request on (`needs_full_engine`) once it has allocated `LIGHT_GENERATE_HEAP`:
+the full engine then makes the same puzzle from the same seed. Variant puzzles and sizes past
+`LIGHT_GENERATE_MAX_SIDE` go there at once.
 """
+try:
+    from gc import mem_alloc  # MicroPython's: the bytes its heap holds
+except ImportError:  # CPython and Pyodide, which collect garbage as they go: no budget needed
+    mem_alloc = None
+
 from ..core.compat import monotonic
 from ..core.formats import format_sdk, solver_links, sudokuwiki_string
 from ..generator.classic import (
@@ -14,7 +24,7 @@ from ..generator.classic import (
 from ..core.grid import Grid
 from ..core.shape import Shape
 from ..logic.levels import LEVELS, Level
-from .protocol import BridgeError, Context, Request, capitalised, op, sentence
+from .protocol import FULL_ENGINE, LIGHT, BridgeError, Context, Request, capitalised, op, sentence
 
 #: The largest side the page may ask for (bigger grids take minutes in the browser).
 MAX_SIDE = 25
@@ -22,6 +32,15 @@ MAX_SIDE = 25
 RATED_MAX_SIDE = 9
 #: At most one progress report per this many seconds (plus one per rating).
 PROGRESS_EVERY_S = 0.05
+#: The heap one generation may allocate on the light engine before it hands the request on, looked at between
+#: givens tried and between puzzles made: the heap grows past it by one puzzle at most. A 9x9 puzzle takes 5 to
+#: 9 MB to make there and 1 to 110 MB to rate (the rater's loops on an Unfair one); of the requests for a level
+#: with seeds 0-4, Easy to Unfair, 9 of 19 end within it (7 to 57 MB) and the others went on to 85-164 MB.
+LIGHT_GENERATE_HEAP = 64 << 20
+#: Seconds between two looks at the light engine's heap (`gc.mem_alloc` walks the whole heap: 40 ms at 150 MB).
+LIGHT_HEAP_LOOK_S = 0.5
+#: The largest side the light engine generates: a 12x12 puzzle takes it 75 to 110 MB (a 9x9 one 6 to 9 MB).
+LIGHT_GENERATE_MAX_SIDE = 9
 
 
 # -- generate -------------------------------------------------------------------------------------
@@ -62,15 +81,34 @@ def _level_word(text: "str | None") -> "Level | None":
     raise BridgeError("bad_request", f"Unknown level {text!r}: choose one of {words}.")
 
 
+class _HeapBudget:
+    """The generator's `cancel`: True once the heap holds `LIGHT_GENERATE_HEAP` more than when it was made
+    (looked at every `LIGHT_HEAP_LOOK_S` at most)."""
+
+    def __init__(self) -> None:
+        self.limit = mem_alloc() + LIGHT_GENERATE_HEAP
+        self.next_look = monotonic() + LIGHT_HEAP_LOOK_S
+        self.spent = False
+
+    def __call__(self) -> bool:
+        now = monotonic()
+        if now >= self.next_look:
+            self.next_look = now + LIGHT_HEAP_LOOK_S
+            self.spent = mem_alloc() > self.limit
+        return self.spent
+
+
 class _GenerationErrors:
     """`with _GenerationErrors(...):` turns the generator's failures into the bridge's errors: a level not
-    reached, out of time, anything else. (A class, not contextlib's generator: MicroPython has no contextlib.)"""
+    reached, out of time, the light engine's heap budget spent, anything else. (A class, not contextlib's
+    generator: MicroPython has no contextlib.) `cancel` is the generator's: the heap budget on the light engine."""
 
     def __init__(self, level: "Level | None", max_ms: "int | None", context: Context, advice: str) -> None:
         self.level, self.max_ms, self.context, self.advice = level, max_ms, context, advice
+        self.cancel = None if mem_alloc is None else _HeapBudget()
 
-    def __enter__(self) -> None:
-        return None
+    def __enter__(self) -> "_GenerationErrors":
+        return self
 
     def __exit__(self, kind: "type | None", error: "BaseException | None", traceback: object) -> bool:
         context = self.context
@@ -81,6 +119,8 @@ class _GenerationErrors:
         if isinstance(error, GenerationTimeout):
             raise BridgeError("gave_up", f"No puzzle was ready within {self.max_ms} ms; {self.advice}.",
                               ms=context.ms()) from None
+        if isinstance(error, GenerationCancelled) and self.cancel is not None and self.cancel.spent:
+            raise BridgeError(FULL_ENGINE, "A generation this long needs the full engine.") from None
         if isinstance(error, (GenerationCancelled, GenerationError)):
             raise BridgeError("internal", sentence(f"The generator failed: {error}")) from None
         return False  # no error, or another one: it goes on as it is
@@ -98,6 +138,8 @@ def _variant_names(request: Request) -> "str | list | None":
 
 def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> dict:
     """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form)."""
+    if LIGHT:  # the variant solver's memory on MicroPython is not bounded yet, as for `Request.rules`
+        raise BridgeError(FULL_ENGINE, "Variant puzzles need the full engine.")
     from ..generator.variants import generate_variant  # only for variant requests: the engine starts without it
 
     level = _level_word(request.text("level"))
@@ -129,6 +171,8 @@ def op_generate(request: Request) -> dict:
     if shape.side > MAX_SIDE:
         raise BridgeError("bad_request", f"{shape.name} is too large to generate here: "
                                          f"the largest is {MAX_SIDE}x{MAX_SIDE}.")
+    if LIGHT and shape.side > LIGHT_GENERATE_MAX_SIDE:
+        raise BridgeError(FULL_ENGINE, f"A {shape.name} puzzle needs the full engine.")
     level = _level_word(request.text("level"))
     if level is not None and shape.side != 9:
         raise BridgeError("bad_request", f"Levels are rated for 9x9 puzzles only; choose 'any' level for {shape.name}.")
@@ -137,10 +181,10 @@ def op_generate(request: Request) -> dict:
     minimal = request.flag("minimal", True)
     max_ms = request.max_ms()
     context = request.context
-    with _GenerationErrors(level, max_ms, context, "allow more time or choose a smaller size"):
+    with _GenerationErrors(level, max_ms, context, "allow more time or choose a smaller size") as errors:
         try:
             made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
-                                    timeout=None if max_ms is None else max_ms / 1000,
+                                    timeout=None if max_ms is None else max_ms / 1000, cancel=errors.cancel,
                                     rate=shape.side <= RATED_MAX_SIDE, progress=_progress_reporter(context, level))
         except ValueError as error:  # an unknown symmetry: the generator's sentence names the choices
             raise BridgeError("bad_request", capitalised(str(error))) from None
