@@ -85,7 +85,14 @@ async function start() {
   mp.runPython(`import sys\nsys.path.insert(0, ${JSON.stringify(LIBRARY)})`);
   const bridge = mp.pyimport('sudoku_core.bridge');
   const handleJson = bridge.handle_json;
-  const answer = bridge.handle_json_with_progress;
+  // A request in parts (bridge.protocol.Task): MicroPython collects garbage only as a call from here begins, so
+  // each part of a long request (a step of a rating or a path) starts with the parts before it collected.
+  const answer = (text, report) => {
+    const task = bridge.Task(text, report);
+    let reply;
+    do reply = task.advance(); while (reply == null);
+    return reply;
+  };
   warmUp(handleJson);
   mark('engine');
   const version = JSON.parse(handleJson(JSON.stringify({ op: 'version' }))).result;

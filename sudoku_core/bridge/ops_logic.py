@@ -9,9 +9,10 @@ the logic works on the rules' houses, peers, Killer cages and palette constraint
 """
 from ..core.compat import StrEnum, members
 from ..core.grid import Grid
-from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, rate, removed_marks, solve_path, why_not
+from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, removed_marks, why_not
 from ..logic.diagnose import Verdict
-from ..logic.path import PathStatus
+from ..logic.path import PathStatus, walk_path
+from ..logic.rating import rate_in_parts
 from ..logic.phrases import with_article
 from .protocol import BridgeError, Request, op, refuse_conflicts
 
@@ -170,7 +171,7 @@ def op_path(request: Request) -> dict:
     max_steps = request.integer("maxSteps", MAX_PATH_STEPS, 1, MAX_PATH_STEPS)
     givens = _givens(request, grid)
     refuse_conflicts(grid, rules)
-    path = solve_path(grid, max_steps=max_steps, rules=rules, puzzle=givens)
+    path = yield from walk_path(grid, max_steps=max_steps, rules=rules, puzzle=givens)  # in parts: see protocol.Task
     steps = [s.to_dict(grid.shape, rules) for s in path.steps]
     for data, removed in zip(steps, removed_marks(grid, path.steps, rules)):
         data["removed"] = [list(pair) for pair in removed]
@@ -192,7 +193,7 @@ def op_path(request: Request) -> dict:
 def op_rate(request: Request) -> dict:
     grid = request.grid()
     rules = request.rules(grid)
-    rating = rate(grid, rules)
+    rating = yield from rate_in_parts(grid, rules)  # in parts: see protocol.Task
     result = dict(rating.to_dict(), diagnosis=None)
     if rating.score is None:
         result["diagnosis"] = diagnose(grid, rules=rules).to_dict()

@@ -36,7 +36,7 @@ progress callback. The ops are listed, with their fields and results, in docs/en
 import json
 import sys
 
-from ..core.compat import perf_counter
+from ..core.compat import drive, perf_counter
 from ..core.formats import ParseError
 from ..core.grid import Grid
 from ..core.shape import MAX_SIDE, Shape
@@ -266,6 +266,12 @@ def op(name: str) -> "Callable[[Callable], Callable]":
 
 def handle(request: "Any", context: "Context | None" = None) -> dict:
     """Answer one request (a dict with an `op`); never raises."""
+    return drive(answer(request, context))
+
+
+def answer(request: "Any", context: "Context | None" = None):
+    """`handle` as a generator: it pauses where the op does (an op may be a generator: `rate` and `path` pause
+    after each step of their path) and returns the reply. See `Task`."""
     try:
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "A request must be a JSON object with an 'op'.")
@@ -278,7 +284,10 @@ def handle(request: "Any", context: "Context | None" = None) -> dict:
         if action is None:
             known = ", ".join(sorted(OPS))
             raise BridgeError("bad_request", f"Unknown operation {name!r}; known: {known}.")
-        return {"ok": True, "result": action(Request(request, context))}
+        result = action(Request(request, context))
+        if hasattr(result, "send"):  # a generator: its pauses are ours
+            result = yield from result
+        return {"ok": True, "result": result}
     except BridgeError as error:
         return {"ok": False, "error": error.as_dict()}
     except ImportError as error:
@@ -303,11 +312,36 @@ def handle_json(text: str) -> str:
 def handle_json_with_progress(text: str, report: "Callable[[str], Any] | None") -> str:
     """`handle_json(text)`, with `report(json_text)` called as the request makes progress (the worker
     passes a JavaScript function that posts each report to the page)."""
+    return drive(_answer_json(text, report))
+
+
+def _answer_json(text: str, report: "Callable[[str], Any] | None"):
     try:
-        reply = handle(_read(text), Context(report))
+        request = _read(text)
     except BridgeError as error:
         reply = {"ok": False, "error": error.as_dict()}
+    else:
+        reply = yield from answer(request, Context(report))
     return json.dumps(reply, separators=(",", ":"))
+
+
+class Task:
+    """One request answered in parts, for the light engine: MicroPython's WebAssembly port collects garbage only
+    between calls from JavaScript, so a request made of many steps (a rating, a path) would hold every step's
+    garbage until its end (gigabytes for the hardest puzzles). The light worker calls `advance()` until it gives
+    the reply: each call runs the request to its next pause, and the garbage of the parts before is collected
+    as the call begins. What one part allocates is what the request needs at most (docs/engine-js.md)."""
+
+    def __init__(self, text: str, report: "Callable[[str], Any] | None" = None) -> None:
+        self._parts = _answer_json(text, report)
+
+    def advance(self) -> "str | None":
+        """The reply's JSON text once the request is answered, None while it has more to do."""
+        try:
+            next(self._parts)
+        except StopIteration as done:
+            return done.value
+        return None
 
 
 def _read(text: str) -> "Any":

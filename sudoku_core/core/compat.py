@@ -24,11 +24,29 @@ import time
 TYPE_CHECKING = False
 
 #: The portable modules, as paths inside the package: the MicroPython bundle holds exactly these
-#: (build/micropython_bundle.py) and the tests run them under MicroPython.
+#: (build/micropython_bundle.py) and the tests run them under MicroPython. All of the engine but the CLI, the
+#: banks (numpy, Dask, processes) and the bridge's batch ops, which serve them.
 PORTABLE = (
-    "__init__.py", "core/__init__.py", "core/compat.py", "core/wording.py", "core/shape.py", "core/reading.py",
-    "core/writing.py", "core/grid.py", "core/verdict.py", "core/formats.py", "core/solver.py", "core/culprits.py",
-    "core/mersenne.py", "bridge/__init__.py", "bridge/protocol.py", "bridge/ops_solve.py",
+    "__init__.py", "core/__init__.py", "core/compat.py", "core/mersenne.py", "core/wording.py", "core/shape.py",
+    "core/reading.py", "core/writing.py", "core/grid.py", "core/verdict.py", "core/formats.py", "core/solver.py",
+    "core/culprits.py",
+    "variants/__init__.py", "variants/constraints.py", "variants/jigsaw.py", "variants/killer_cages.py",
+    "variants/propagators.py", "variants/rules.py", "variants/solver.py", "variants/topology.py",
+    "formats/__init__.py", "formats/fpuzzles.py", "formats/fpuzzles_palette.py", "formats/lzstring.py",
+    "formats/sudokuwiki.py", "formats/variant_io.py", "formats/variant_text.py",
+    "logic/__init__.py", "logic/board.py", "logic/candidates.py", "logic/diagnose.py", "logic/exact.py",
+    "logic/levels.py", "logic/path.py", "logic/phrases.py", "logic/position.py", "logic/rating.py", "logic/step.py",
+    "logic/why.py", "logic/techniques/__init__.py", "logic/techniques/als.py", "logic/techniques/als_chains.py",
+    "logic/techniques/bug_lite.py", "logic/techniques/chain_search.py", "logic/techniques/chains.py",
+    "logic/techniques/coloring.py", "logic/techniques/complex_fish.py", "logic/techniques/exclusion.py",
+    "logic/techniques/fish.py", "logic/techniques/forcing.py", "logic/techniques/intersections.py",
+    "logic/techniques/killer.py", "logic/techniques/kraken.py", "logic/techniques/medusa.py",
+    "logic/techniques/nested.py", "logic/techniques/nice_loops.py", "logic/techniques/palette.py",
+    "logic/techniques/rectangles.py", "logic/techniques/remote_pairs.py", "logic/techniques/single_digit.py",
+    "logic/techniques/singles.py", "logic/techniques/subsets.py", "logic/techniques/sue_de_coq.py",
+    "logic/techniques/templates.py", "logic/techniques/uniqueness.py", "logic/techniques/wings.py",
+    "generator/__init__.py", "generator/classic.py", "generator/palette.py", "generator/variants.py",
+    "bridge/__init__.py", "bridge/protocol.py", "bridge/ops_solve.py", "bridge/ops_logic.py", "bridge/ops_play.py",
 )
 
 #: Standard-library modules the portable modules may import (beside each other).
@@ -40,10 +58,23 @@ try:
 except AttributeError:  # MicroPython
     from math import frexp
 
+    # Tables of the bytes: a cell's candidates and a house's cells take one or two lookups, a fifth of the
+    # cost of `bin(x).count("1")`, which builds a string on every call (measured on MicroPython under Node).
+    _POP8 = bytearray(256)
+    _LEN8 = bytearray(256)
+    for _i in range(1, 256):
+        _POP8[_i] = _POP8[_i >> 1] + (_i & 1)
+        _LEN8[_i] = _LEN8[_i >> 1] + 1
+
     def bit_length(x: int) -> int:
-        """Bits needed to write abs(x), 0 for 0. By the float's exponent: `bin(x)` costs 100 times more on a
-        board of 729 bits (MicroPython writes big ints out in quadratic time)."""
-        x = abs(x)
+        """Bits needed to write abs(x), 0 for 0. Past the table, by the float's exponent: `bin(x)` costs 100
+        times more on a board of 729 bits (MicroPython writes big ints out in quadratic time)."""
+        if x < 0:
+            x = -x
+        if x < 256:
+            return _LEN8[x]
+        if x < 65536:
+            return _LEN8[x >> 8] + 8
         shift = 0
         while x >> 1020:  # past the largest float
             x >>= 1000
@@ -54,8 +85,18 @@ except AttributeError:  # MicroPython
         return bits + shift
 
     def bit_count(x: int) -> int:
-        """Set bits in abs(x) (called on boards of one grid's cells, where `bin` is cheap)."""
-        return bin(x).count("1")
+        """Set bits in abs(x): by the table, a byte at a time (`bin` is quadratic in a big int's length)."""
+        if x < 0:
+            x = -x
+        if x < 256:
+            return _POP8[x]
+        if x < 65536:
+            return _POP8[x & 255] + _POP8[x >> 8]
+        n = 0
+        while x:
+            n += _POP8[x & 255] + _POP8[x >> 8 & 255]
+            x >>= 16
+        return n
 
 try:
     from math import isqrt
@@ -382,3 +423,15 @@ else:
             else:
                 out.append(c)
         return mark + "".join(out) + mark
+
+
+def drive(parts):
+    """Runs the generator `parts` to its end and gives what it returns. Work written as a generator pauses (a
+    bare `yield`) where the light engine may collect its garbage: MicroPython's WebAssembly port collects only
+    between calls from JavaScript, so the bridge answers such work there in several calls (bridge.protocol.Task);
+    elsewhere it runs straight through, here."""
+    while True:
+        try:
+            next(parts)
+        except StopIteration as done:
+            return done.value

@@ -1,6 +1,6 @@
 // Answers bridge requests with the light engine as the page ships it: MicroPython under Node, the portable core
 // loaded from the bundle of bytecode the build writes (build/micropython_bundle.py), as web/worker-micropython.js
-// loads it.
+// loads it, one request after the other in parts as the worker answers them.
 //
 //   node tests/micropython/answer_requests.mjs BUNDLE HEAP_BYTES < requests.json > replies.json
 //
@@ -23,5 +23,11 @@ for (const [path, size] of header) {
 mp.runPython("import sys\nsys.path.insert(0, '/lib')");
 const bridge = mp.pyimport('sudoku_core.bridge');
 const requests = JSON.parse(readFileSync(0, 'utf8'));
-const replies = requests.map((request) => JSON.parse(bridge.handle_json(JSON.stringify(request))));
+// as web/worker-micropython.js answers: in parts (bridge.protocol.Task), garbage collected between them
+const replies = requests.map((request) => {
+  const task = bridge.Task(JSON.stringify(request));
+  let reply;
+  do reply = task.advance(); while (reply == null);
+  return JSON.parse(reply);
+});
 process.stdout.write(JSON.stringify(replies));
