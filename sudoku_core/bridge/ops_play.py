@@ -5,9 +5,9 @@ generate, export_game: their fields and results are in docs/engine-js.md. `gener
 report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and the solver links of
 `export_game` are written by `sudoku_core.core.formats`, which says where each form is defined.
 
-On the light engine (MicroPython), which holds everything a request allocates until the request ends, a
-generation stops and hands the request on (`needs_full_engine`) once it has allocated `LIGHT_GENERATE_HEAP`:
-the full engine then makes the same puzzle from the same seed. Variant puzzles and sizes past
+On the light engine (MicroPython), which collects garbage only between calls from JavaScript, `generate` runs in
+parts (protocol.Task), and a generation that still holds `LIGHT_GENERATE_HEAP` more than at its start stops and
+hands the request on (`needs_full_engine`): the full engine then makes the same puzzle from the same seed. Variant puzzles and sizes past
 `LIGHT_GENERATE_MAX_SIDE` go there at once.
 """
 try:
@@ -19,7 +19,7 @@ from ..core.compat import monotonic
 from ..core.formats import format_sdk, solver_links, sudokuwiki_string
 from ..generator.classic import (
     GenerationCancelled, GenerationError, GenerationTimeout, LevelNotReached, Progress,
-    RaterUnavailable, generate_details,
+    RaterUnavailable, generate_in_parts,
 )
 from ..core.grid import Grid
 from ..core.shape import Shape
@@ -32,10 +32,10 @@ MAX_SIDE = 25
 RATED_MAX_SIDE = 9
 #: At most one progress report per this many seconds (plus one per rating).
 PROGRESS_EVERY_S = 0.05
-#: The heap one generation may allocate on the light engine before it hands the request on, looked at between
-#: givens tried and between puzzles made: the heap grows past it by one puzzle at most. A 9x9 puzzle takes 5 to
-#: 9 MB to make there and 1 to 110 MB to rate (the rater's loops on an Unfair one); of the requests for a level
-#: with seeds 0-4, Easy to Unfair, 9 of 19 end within it (7 to 57 MB) and the others went on to 85-164 MB.
+#: The heap one generation may hold on the light engine before it hands the request on, looked at between givens
+#: tried and between puzzles made. `generate` runs in parts there (a puzzle made, a step of its rating: see
+#: protocol.Task), each part's garbage collected before the next, so what counts is the data kept plus one part's
+#: garbage: 7 to 11 MB measured for Medium to Extreme requests (a whole request held 7 to 164 MB when it ran as one).
 LIGHT_GENERATE_HEAP = 64 << 20
 #: Seconds between two looks at the light engine's heap (`gc.mem_alloc` walks the whole heap: 40 ms at 150 MB).
 LIGHT_HEAP_LOOK_S = 0.5
@@ -183,9 +183,10 @@ def op_generate(request: Request) -> dict:
     context = request.context
     with _GenerationErrors(level, max_ms, context, "allow more time or choose a smaller size") as errors:
         try:
-            made = generate_details(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
-                                    timeout=None if max_ms is None else max_ms / 1000, cancel=errors.cancel,
-                                    rate=shape.side <= RATED_MAX_SIDE, progress=_progress_reporter(context, level))
+            made = yield from generate_in_parts(  # in parts: see protocol.Task
+                shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
+                timeout=None if max_ms is None else max_ms / 1000, cancel=errors.cancel,
+                rate=shape.side <= RATED_MAX_SIDE, progress=_progress_reporter(context, level))
         except ValueError as error:  # an unknown symmetry: the generator's sentence names the choices
             raise BridgeError("bad_request", capitalised(str(error))) from None
         except RaterUnavailable as error:

@@ -34,7 +34,7 @@ decide whether a puzzle is found, never which one.
 """
 import time
 
-from ..core.compat import Random, field, monotonic, record
+from ..core.compat import Random, drive, field, monotonic, record
 from ..core.grid import Grid
 from ..core.shape import Shape
 from ..core.solver import SearchLimitExceeded, SearchStats, count_solutions, solve
@@ -60,7 +60,7 @@ except ImportError:  # MicroPython: its `random` module is seeded by the system 
 
 
 __all__ = [
-    "SYMMETRIES", "LEVELS", "generate", "generate_details", "Generated", "Progress", "level_target", "rater",
+    "SYMMETRIES", "LEVELS", "generate", "generate_details", "generate_in_parts", "Generated", "Progress", "level_target", "rater",
     "symmetry_name",
     "GenerationError", "GenerationTimeout", "GenerationCancelled", "LevelNotReached", "RaterUnavailable",
 ]
@@ -237,6 +237,14 @@ def rater() -> "Callable[[Grid], Any]":
         raise RaterUnavailable("levels need the rater (sudoku_core.logic.rate), which is not finished yet "
                                "(it gives no score and level)")
     return rate
+
+
+def _rated(rate: "Callable[[Grid], Any]", puzzle: Grid):
+    """`rate(puzzle)`, in parts when `rate` is the engine's own rater (`compat.drive`)."""
+    from ..logic import rating  # loaded already: `rater()` gave `rate`
+    if rate is rating.rate:
+        return (yield from rating.rate_in_parts(puzzle))
+    return rate(puzzle)
 
 
 def _budget(table: "tuple[tuple[int, int | None], ...]", side: int) -> "int | None":
@@ -587,6 +595,17 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: "Any" = None, symme
                      max_nodes: "int | None" = None, rate: bool = False) -> Generated:
     """Like `generate`, but returns a `Generated` record: the puzzle, its solution, the seed (chosen
     at random and recorded when none is given), the rating, whether it is proved minimal, the time."""
+    return drive(generate_in_parts(shape, level=level, symmetry=symmetry, seed=seed, minimal=minimal,
+                                   timeout=timeout, progress=progress, cancel=cancel, max_nodes=max_nodes,
+                                   rate=rate))
+
+
+def generate_in_parts(shape: "Shape | str" = "9x9", *, level: "Any" = None, symmetry: str = "none",
+                      seed: "int | str | None" = None, minimal: bool = True, timeout: "float | None" = None,
+                      progress: "Callable[[Progress], Any] | None" = None, cancel: "Any" = None,
+                      max_nodes: "int | None" = None, rate: bool = False):
+    """`generate_details` as a generator that pauses after each puzzle made and each step of its rating, and
+    returns the `Generated` record (see `compat.drive`)."""
     shape = Shape.parse(shape)
     symmetry = symmetry_name(symmetry)
     target = level_target(level)
@@ -612,8 +631,9 @@ def generate_details(shape: "Shape | str" = "9x9", *, level: "Any" = None, symme
             raise not_reached(target, attempt - 1, seen, timeout) from None
         puzzle = Grid(givens, shape)
         rating = None
+        yield
         if rate_puzzle is not None:
-            rating = rate_puzzle(puzzle)
+            rating = yield from _rated(rate_puzzle, puzzle)
             word = str(rating.level)  # a plain str: a JSON key on MicroPython too (a Level writes ""Hard"")
             seen[word] = seen.get(word, 0) + 1
             if progress:
