@@ -22,10 +22,10 @@ removed candidates must not include the solution's digit (a case that breaks eit
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from sudoku_core import Grid
+from sudoku_core.core.compat import record
 from sudoku_core.logic.board import bits
 from sudoku_core.logic.path import TECHNIQUES
 from sudoku_core.logic.position import Position, parse_marks
@@ -37,7 +37,7 @@ FINDERS = dict(TECHNIQUES)
 MAX_APPLICATIONS = 30
 
 
-@dataclass(frozen=True)
+@record("technique position eliminations placements where comment", frozen=True)
 class Case:
     technique: str
     position: Position
@@ -47,7 +47,7 @@ class Case:
     comment: str = ""
 
 
-@dataclass
+@record("found wrong steps missing")
 class Outcome:
     found: bool
     wrong: list  # the wrong (cell, digit, kind) of any step made

@@ -76,7 +76,7 @@ def test_continuous_nice_loop_removes_what_every_weak_link_forbids():
 
 
 def test_no_continuous_nice_loop_when_the_loop_is_broken():
-    assert nice_loops.continuous_nice_loop(built({**Y_CYCLE, "r5c1": "45"})) is None
+    assert nice_loops.continuous_nice_loop(built(dict(Y_CYCLE, r5c1="45"))) is None
 
 
 def discontinuity() -> Board:

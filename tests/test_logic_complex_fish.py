@@ -127,8 +127,8 @@ def test_franken_x_wing_with_an_endo_fin():
     b = keep_one(open_board(), {1: {1, 8}})
     for name in ((1, 2), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3)):
         b.cands[rc(*name)] &= ~1
-    rows_boxes = (*range(9), *range(18, 27))
-    cols_boxes = (*range(9, 27),)
+    rows_boxes = tuple(range(9)) + tuple(range(18, 27))
+    cols_boxes = tuple(range(9, 27))
     groups = list(cf._Search(b, 0, rows_boxes, cols_boxes, cf.MAX_FINS, [10 ** 6]).fish(2))
     fish = [f for group in groups for f in group if f[0] == (0, 18) and 9 in f[1]]
     assert fish and all(f[2] == 1 << rc(1, 1) for f in fish)

@@ -11,10 +11,7 @@ the units are the rules' full houses (rows, columns, boxes or regions, diagonals
 of n cells, in that order, so rows, columns and boxes/regions keep their places 0..3n-1) and the peers
 the rules' (cage mates and chess moves included).
 """
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING, bit_length, ordered_dict
 from ..core.grid import Grid
 from ..core.shape import Shape
 
@@ -26,12 +23,12 @@ def bits(mask: int):
     """The positions of the set bits of `mask`, lowest first."""
     while mask:
         low = mask & -mask
-        yield low.bit_length() - 1
+        yield bit_length(low) - 1
         mask ^= low
 
 
 def first_bit(mask: int) -> int:
-    return (mask & -mask).bit_length() - 1
+    return bit_length(mask & -mask) - 1
 
 
 class Tables:
@@ -87,7 +84,7 @@ class Tables:
         self.unit_cells = dict(zip(self.unit_names, self.units))
         self.unit_cells.update((cage.name(shape), cage.cells) for cage in self.cages)
         # a palette constraint's step names it as its unit, so the page draws its cells (head first)
-        self.unit_cells.update((c.name(n), (*c.head, *c.cells)) for c in (rules.constraints if rules else ()))
+        self.unit_cells.update((c.name(n), tuple(c.head) + tuple(c.cells)) for c in (rules.constraints if rules else ()))
 
 
 def _board(cells) -> int:
@@ -106,7 +103,7 @@ def _unit_name(unit) -> str:
 
 
 _TABLES: dict = {}
-_VARIANT_TABLES: dict = {}
+_VARIANT_TABLES: dict = ordered_dict()  # least recently used first
 #: Variant tables kept (each Killer puzzle has its own rules: a page's worker must not keep them all).
 KEEP_VARIANTS = 8
 
@@ -166,7 +163,7 @@ class Board:
             for i, m in enumerate(self.cands):
                 while m:
                     low = m & -m
-                    pos[low.bit_length() - 1] |= 1 << i
+                    pos[bit_length(low) - 1] |= 1 << i
                     m ^= low
             self._pos = pos
         return pos

@@ -1,8 +1,5 @@
 """Pencil marks: which digits each empty cell may still hold, given the filled cells."""
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING
 from ..core.grid import Grid
 from .board import bits, start_candidates, tables
 

@@ -8,12 +8,7 @@
   * "unique": one solution;
   * "unknown": the search gave up first.
 """
-from __future__ import annotations
-
-from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING, StrEnum, field, members, record
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded
 from . import exact
@@ -25,6 +20,7 @@ if TYPE_CHECKING:
     from ..variants.rules import Rules
 
 
+@members
 class Verdict(StrEnum):
     """How many solutions a grid has, as `diagnose` words it (the CLI and the page show the value)."""
 
@@ -34,7 +30,7 @@ class Verdict(StrEnum):
     UNKNOWN = "unknown"
 
 
-@dataclass(frozen=True)
+@record("status message cells clue solutions", frozen=True)
 class Diagnosis:
     status: Verdict
     message: str

@@ -2,11 +2,8 @@
 checked against, a diagnosis): the classic solver without rules, the variant solver with them. The
 variant solver is imported only when a grid comes with variant rules, so classic use loads nothing more.
 """
-from __future__ import annotations
-
-from typing import TYPE_CHECKING, Iterator
-
 from ..core import solver
+from ..core.compat import TYPE_CHECKING
 from ..core.grid import Conflict, Grid
 
 if TYPE_CHECKING:
@@ -50,7 +47,7 @@ def solve_and_count(grid: Grid, rules: "Rules | None", limit: int, **budget) -> 
     return variant_solver.solve_and_count(grid, rules, limit, **budget)
 
 
-def iter_solutions(grid: Grid, rules: "Rules | None", **budget) -> Iterator[Grid]:
+def iter_solutions(grid: Grid, rules: "Rules | None", **budget) -> "Iterator[Grid]":
     rules = variant(rules)
     if rules is None:
         return solver.iter_solutions(grid, **budget)

@@ -1,10 +1,9 @@
 """Level words after HoDoKu: the rater gives them (`sudoku_core.logic.rate`), the generator and the bridge
 read them. Here, outside `logic`, so that importing the generator does not load the human-style solver."""
-from __future__ import annotations
-
-from enum import StrEnum
+from ..core.compat import StrEnum, members
 
 
+@members
 class Level(StrEnum):
     """How hard a puzzle is for a person; the value is the word the CLI and the page show."""
 

@@ -9,13 +9,9 @@ the rules' houses and peers, Killer cages add the techniques of `techniques.kill
 constraints those of `techniques.palette` (see `for_rules`),
 and the exact checks (uniqueness, the solution) use the variant solver.
 """
-from __future__ import annotations
+from functools import partial
 
-from dataclasses import dataclass, field
-from enum import StrEnum
-from functools import lru_cache, partial
-from typing import TYPE_CHECKING, Iterable
-
+from ..core.compat import TYPE_CHECKING, StrEnum, drive, field, lru_cache, members, record
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded
 from . import exact
@@ -112,9 +108,10 @@ _NOT_RATED = {"Full House", "Naked Single", "Hidden Single", "W-Wing", "Simple C
               # HoDoKu's, not in Sudoku Explainer (Turbot Fish is: Sukaku Explainer rates it 4.2)
               "Dual 2-String Kite", "Dual Empty Rectangle", "Multi-Colors", "Remote Pair", "Template Set",
               "Template Delete", "Weak Colors", "X-Colors", "3D Medusa", "Broken Wing",  # SudokuWiki's / Sudopedia's coloring
-              "Kraken Fish", *complex_fish.NAMES}  # HoDoKu's fish past the basic ones: not in SE nor Sukaku
+              "Kraken Fish"} | set(complex_fish.NAMES)  # HoDoKu's fish past the basic ones: not in SE nor Sukaku
 # The finders as the rating calls them (the easiest step first) where hints choose otherwise.
-_RATED = {**nice_loops.RATED, "Unique Rectangle": partial(uniqueness.unique_rectangle, easiest=True)}
+_RATED = dict(nice_loops.RATED)
+_RATED["Unique Rectangle"] = partial(uniqueness.unique_rectangle, easiest=True)
 RATING_ORDER = (
     ("Full House", singles.full_house),
     ("Hidden Single", singles.hidden_single_box),
@@ -151,6 +148,7 @@ def _with_variants(order, cages: bool, marks):
     return tuple(out)
 
 
+@members
 class PathStatus(StrEnum):
     """How a path ends; the value is the word the CLI shows (the bridge says "stuck" for STUCK)."""
 
@@ -159,7 +157,7 @@ class PathStatus(StrEnum):
     BROKEN = "no solution"  # the position is broken
 
 
-@dataclass
+@record("steps status grid rules")
 class Path:
     """The steps from a grid towards its solution, and how they end (`status`)."""
 
@@ -325,6 +323,13 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
     The digits the path places are known not to be givens, so Avoidable Rectangles may use them, as
     hints do; so may the entries of `grid` when `puzzle` (the givens alone) is given and every entry is
     the solution's digit. Otherwise every digit of `grid` counts as a given (never used by them)."""
+    return drive(walk_path(grid, order=order, unique=unique, max_steps=max_steps, rules=rules, effort=effort,
+                           puzzle=puzzle))
+
+
+def walk_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None, max_steps: int = 100000,
+              rules: "Rules | None" = None, effort: int = nested.RATING_EFFORT, puzzle: "Grid | None" = None):
+    """`solve_path` as a generator that pauses after each step and returns the Path (see `compat.drive`)."""
     if unique is None:
         count = solution_count(grid, rules)
         unique = count == 1
@@ -353,6 +358,7 @@ def solve_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None,
             break
         path.steps.append(step)
         b.apply(step)
+        yield
     else:
         if not b.is_solved():
             path.status = PathStatus.STUCK

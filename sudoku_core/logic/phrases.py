@@ -1,6 +1,4 @@
 """Small helpers that turn cells and deductions into words (cells named r1c1)."""
-from __future__ import annotations
-
 from ..core.shape import ALPHABET
 from ..core.wording import listing, sentence  # noqa: F401 - part of this module's vocabulary
 

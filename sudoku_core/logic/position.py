@@ -6,12 +6,9 @@ The technique library (tests/data/techniques/) writes its cases this way, in the
 reglib lines (givens, deleted candidates, expected eliminations), and `next_step` or `Board` start from
 `Position.masks()`: a hint from someone's own pencil marks.
 """
-from __future__ import annotations
-
 import re
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Iterable
 
+from ..core.compat import TYPE_CHECKING, record
 from ..core.formats import ParseError
 from ..core.grid import Grid
 from ..core.shape import ALPHABET
@@ -21,17 +18,28 @@ from .phrases import cell_name, sym
 if TYPE_CHECKING:
     from ..variants.rules import Rules
 
-_TOKEN = re.compile(r"r(\d+)c(\d+)[:=]([0-9A-Za-z]+)")
+_TOKEN = re.compile(r"r(\d+)c(\d+)[:=]([0-9A-Za-z]+)$")  # matched against a whole token
+
+
+def _tokens(text: str):
+    """Each run of non-space characters of `text` with its column (from 1): MicroPython's `re` has no
+    `finditer`."""
+    start = None
+    for k, ch in enumerate(text + " "):
+        if ch.isspace():
+            if start is not None:
+                yield text[start:k], start + 1
+                start = None
+        elif start is None:
+            start = k
 
 
 def parse_marks(text: str, side: int) -> "tuple[tuple[int, int], ...]":
     """`r1c2:57 r4c9:1` (or `r1c2=5`) as sorted (cell, digit) pairs, digits 1..n. A malformed token, a cell
     off the grid or a digit past the side raises `ParseError` naming the token (its column in `text`)."""
     pairs = set()
-    for match in re.finditer(r"\S+", text):
-        token = match.group()
-        found = _TOKEN.fullmatch(token)
-        where = match.start() + 1
+    for token, where in _tokens(text):
+        found = _TOKEN.match(token)
         if not found:
             raise ParseError(f"'{token}' is not a cell and its digits, like r1c2:57", column=where)
         row, col = int(found.group(1)), int(found.group(2))
@@ -50,10 +58,10 @@ def format_marks(pairs: "Iterable[tuple[int, int]]", side: int) -> str:
     by_cell: dict[int, list[int]] = {}
     for cell, digit in sorted(pairs):
         by_cell.setdefault(cell, []).append(digit)
-    return " ".join(f"{cell_name(c, side)}:{''.join(sym(d, side) for d in ds)}" for c, ds in by_cell.items())
+    return " ".join(f"{cell_name(c, side)}:{''.join(sym(d, side) for d in ds)}" for c, ds in sorted(by_cell.items()))
 
 
-@dataclass(frozen=True)
+@record("grid removed givens", frozen=True)
 class Position:
     """The digits on the grid (givens and placed alike) and the candidates removed from the plain
     pencil marks (a removed mark in a filled cell, or of a digit a peer holds, changes nothing).

@@ -7,16 +7,12 @@ subsets and fish 3.0-5.4, XY/XYZ-Wing 4.2/4.4, unique rectangles 4.5+, BUG 5.6, 
 length extra, forcing chains 7.1+); techniques it does not have get the value Sudoku Explainer
 gives the chain it would find instead (see `SCORES` and docs/logic.md).
 """
-from __future__ import annotations
-
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING, drive, record
 from ..core.grid import Grid
 from . import exact
 from .diagnose import Verdict
 from .levels import LEVELS, Level
-from .path import RATING_ORDER, PathStatus, solution_count, solve_path
+from .path import RATING_ORDER, PathStatus, solution_count, walk_path
 from .techniques import nested
 
 if TYPE_CHECKING:
@@ -51,7 +47,7 @@ LEVEL_OF = {
 }
 
 
-@dataclass(frozen=True)
+@record("score level hardest steps", frozen=True)
 class Rating:
     """`score` on Sudoku Explainer's scale (0.0 for a grid that needs no step; 10.0 when logic alone
     does not finish; None when there is no solution), `level` (Easy, Medium, Hard, Unfair, Extreme;
@@ -83,12 +79,17 @@ def rate(grid: Grid, rules: "Rules | None" = None, *, effort: int = nested.RATIN
     a grid with no solution or several scores None, level "Unsolvable", hardest "no solution" or
     "several solutions". `effort`: the assumptions each nested forcing chain search may follow (past
     it the search finds nothing: see `techniques.nested`)."""
+    return drive(rate_in_parts(grid, rules, effort=effort))
+
+
+def rate_in_parts(grid: Grid, rules: "Rules | None" = None, *, effort: int = nested.RATING_EFFORT):
+    """`rate` as a generator that pauses after each step of the path and returns the Rating (`compat.drive`)."""
     count = solution_count(grid, rules)
     if count == 0 or exact.conflicts(grid, rules):
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, 0)
     if count == 2:
         return Rating(None, Level.UNSOLVABLE, Verdict.SEVERAL, 0)
-    path = solve_path(grid, order=RATING_ORDER, unique=count == 1, rules=rules, effort=effort)
+    path = yield from walk_path(grid, order=RATING_ORDER, unique=count == 1, rules=rules, effort=effort)
     if path.status == PathStatus.BROKEN:
         return Rating(None, Level.UNSOLVABLE, Verdict.NO_SOLUTION, len(path.steps))
     if not path.solved:

@@ -1,9 +1,5 @@
 """`Step`: one deduction, as data a page can draw and a sentence a person can read."""
-from __future__ import annotations
-
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING, field, record
 from ..core.shape import Shape
 from .board import tables
 from .phrases import cell_name, with_article
@@ -20,9 +16,41 @@ Focus = "tuple[tuple[int, int], ...]"
 
 def takes_focus(finder) -> bool:
     """Whether a finder takes a `focus`, read from its code (`inspect` would add itself and its imports to the
-    page's Python library, which holds what the engine imports)."""
+    page's Python library, which holds what the engine imports); asked of the finder itself on MicroPython."""
     code = getattr(getattr(finder, "func", finder), "__code__", None)
-    return code is not None and "focus" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    if hasattr(code, "co_varnames"):
+        return "focus" in code.co_varnames[:code.co_argcount + code.co_kwonlyargcount]
+    known = _TAKES_FOCUS.get(finder)
+    if known is None:
+        known = _TAKES_FOCUS[finder] = _accepts_focus(finder)
+    return known
+
+
+_TAKES_FOCUS: dict = {}  # finder -> whether it takes a focus, where its code cannot tell (MicroPython)
+
+
+class _Accepted(Exception):
+    pass
+
+
+class _Probe:
+    """A stand-in board: reading anything of it says the call got into the finder's body."""
+
+    def __getattr__(self, name):
+        raise _Accepted
+
+
+def _accepts_focus(finder) -> bool:
+    """MicroPython's functions keep no argument names (nor does its `functools.partial` its function), but a
+    call with an argument the function lacks fails before the body runs: so call it once with a `focus` and a
+    board whose first use stops the call."""
+    try:
+        finder(_Probe(), focus=())
+    except TypeError as error:  # "unexpected keyword argument 'focus'"; another one: the body ran
+        return "focus" not in str(error) and "keyword" not in str(error)
+    except _Accepted:
+        pass
+    return True
 
 
 def focus_cells(focus: Focus, digit: int) -> int:
@@ -54,7 +82,7 @@ def _pair(pair: "tuple[int, int]") -> dict:
     return {"cell": int(pair[0]), "digit": int(pair[1])}
 
 
-@dataclass(frozen=True)
+@record("technique text side placements eliminations cells units candidates links difficulty extra", frozen=True)
 class Step:
     """One deduction.
 

@@ -7,10 +7,7 @@ that candidate (`step.Focus`), any other counts only when its own step removes i
 cell's peer already rules it out, that is the answer; when the solution has the digit there, nothing can
 rule it out and the answer says so.
 """
-from __future__ import annotations
-
-from typing import TYPE_CHECKING
-
+from ..core.compat import TYPE_CHECKING
 from ..core.grid import Grid
 from . import exact
 from .board import Board, start_candidates, tables

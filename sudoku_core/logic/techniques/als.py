@@ -14,8 +14,7 @@ cell seeing every place of such a digit in its set loses it).
 Other modules build on `Als`, `find_sets` and `network` (the sets and their RCC graph, kept for the
 last position): the ALS chains and Death Blossom (als_chains.py) and ALS nodes in chains.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length, ordered_dict, stable_sorted
 from ..board import Board, bits
 from ..phrases import cell_name, digits_slash, digits_text, removals_text, sym
 from ..step import Focus, Step, focus_count
@@ -42,8 +41,8 @@ class Als:
             self.board |= 1 << i
             digits |= b.cands[i]
         self.digits = digits
-        self.places = {}
-        self.seen = {}
+        self.places = ordered_dict()  # (each digit's order, on every runtime: rcc_graph goes through them)
+        self.seen = ordered_dict()
         for d in bits(digits):
             where = 0
             seen = t.all_cells
@@ -59,6 +58,7 @@ def find_sets(b: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     """Every ALS of 1..max_cells cells (each set once, though it may lie in two units), smallest first."""
     t, cands = b.t, b.cands
     found: dict[int, Als] = {}
+    order: "list[Als]" = []  # the sets as found (MicroPython's dict keeps no order)
     for u, cells in enumerate(t.units):
         empty = [i for i in cells if cands[i]]
         masks = [cands[i] for i in empty]
@@ -71,15 +71,16 @@ def find_sets(b: Board, max_cells: int = MAX_CELLS) -> list[Als]:
             size += 1
             for k in range(start, len(empty)):
                 m2 = m | masks[k]
-                count = m2.bit_count()
+                count = bit_count(m2)
                 if count > top + 1:
                     continue
                 key2 = key | 1 << empty[k]
                 if count == size + 1 and key2 not in found:
-                    found[key2] = Als(b, tuple(bits(key2)), u)
+                    found[key2] = a = Als(b, tuple(bits(key2)), u)
+                    order.append(a)
                 if size < top:
                     stack.append((k + 1, size, key2, m2))
-    return sorted(found.values(), key=lambda a: len(a.cells))
+    return stable_sorted(order, key=lambda a: len(a.cells))
 
 
 def rcc_graph(sets: list[Als]) -> "list[dict[int, int]]":
@@ -93,9 +94,9 @@ def rcc_graph(sets: list[Als]) -> "list[dict[int, int]]":
     anywhere: dict[int, int] = {}  # digit -> cells holding it in some set
     for j, c in enumerate(sets):
         for x, where in c.places.items():
-            by_first.setdefault((x, (where & -where).bit_length() - 1), []).append(j)
+            by_first.setdefault((x, bit_length(where & -where) - 1), []).append(j)
             anywhere[x] = anywhere.get(x, 0) | where
-    graph: list[dict[int, int]] = [{} for _ in sets]
+    graph: list[dict[int, int]] = [ordered_dict() for _ in sets]  # partners in the order found
     for k, a in enumerate(sets):
         out = graph[k]
         for x, seen in a.seen.items():
@@ -133,7 +134,7 @@ def pattern_marks(b: Board, sets) -> "tuple[tuple, tuple]":
 
 def rcc_link(a: Als, c: Als, x: int) -> tuple:
     """A weak link drawn between the sets for restricted common x (0-based): first x-cell to first."""
-    ia, ic = (a.places[x] & -a.places[x]).bit_length() - 1, (c.places[x] & -c.places[x]).bit_length() - 1
+    ia, ic = bit_length(a.places[x] & -a.places[x]) - 1, bit_length(c.places[x] & -c.places[x]) - 1
     return ((ia, x + 1), (ic, x + 1), "weak")
 
 
@@ -142,10 +143,10 @@ def xz_eliminations(a: Als, c: Als, rcc: int, pos: list[int]) -> list[tuple[int,
     from cells seeing all their places; doubly linked (two) the RCCs likewise and each set's other digits
     from cells seeing all their places in that set. Three RCCs cannot happen in a valid grid."""
     elims = []
-    if rcc.bit_count() == 1:
+    if bit_count(rcc) == 1:
         for z in bits(a.digits & c.digits & ~rcc):
             elims += [(i, z + 1) for i in bits(a.seen[z] & c.seen[z] & pos[z])]
-    elif rcc.bit_count() == 2:
+    elif bit_count(rcc) == 2:
         for x in bits(rcc):
             elims += [(i, x + 1) for i in bits(a.seen[x] & c.seen[x] & pos[x])]
         for s in (a, c):
@@ -163,7 +164,7 @@ def als_xz(b: Board, focus: Focus = ()) -> "Step | None":
     for k, a in enumerate(sets):
         for j, rcc in sorted(graph[k].items()):
             c = sets[j]
-            if j < k or a.board & c.board or (a.digits & c.digits).bit_count() < 2:
+            if j < k or a.board & c.board or bit_count(a.digits & c.digits) < 2:
                 continue
             elims = xz_eliminations(a, c, rcc, pos)
             if not focus_count(elims, focus):

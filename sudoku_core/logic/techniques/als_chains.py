@@ -15,8 +15,7 @@ The sets of a pattern may overlap (HoDoKu's "ALS overlap" variants): each argume
 RCCs, whose cells never overlap. The searches are bounded (sets of at most als.MAX_CELLS cells, chains
 of at most MAX_CHAIN sets, a cap on the work) so a hint stays fast.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, unique
 from ..board import Board, bits
 from ..phrases import cell_name, digits_slash, digits_text, removals_text, sym
 from ..step import Focus, Step, focus_cells
@@ -33,7 +32,7 @@ MAX_TRACED = 40  # chains of one length traced back in search of one whose sets 
 
 
 def _units(t, sets) -> tuple:
-    return tuple(dict.fromkeys(t.unit_names[a.unit] for a in sets))
+    return tuple(unique(t.unit_names[a.unit] for a in sets))
 
 
 def _chain_step(b: Board, name: str, chain: "list[Als]", rccs: "list[int]", score: float) -> Step:
@@ -101,7 +100,10 @@ def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
     listed: dict = {}  # RCC mask -> its digits (a link's RCC is never 0)
     links = [[(j, listed.get(rcc) or listed.setdefault(rcc, tuple(bits(rcc)))) for j, rcc in graph[i].items()]
              for i in range(size)]
-    walk: list[dict] = [{}]  # the states of each level with their (z, start) bitsets
+    # the states of each level with their (z, start) bitsets, and the states in the order first reached
+    # (listed beside: MicroPython's dict keeps no order, and its ordered one looks keys up one by one)
+    walk: list[dict] = [{}]
+    orders: list[list] = [[]]
     for s, a in enumerate(sets):
         # the (z, s) pairs of the digits z a cell outside could lose
         loses = sum(1 << (z * size + s) for z in a.places if a.seen[z] & pos[z])
@@ -109,7 +111,13 @@ def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
             for x in xs:
                 pairs = loses & ~(1 << (x * size + s))
                 if pairs:
-                    walk[0][(j, x)] = walk[0].get((j, x), 0) | pairs
+                    key = (j, x)
+                    old = walk[0].get(key)
+                    if old is None:
+                        walk[0][key] = pairs
+                        orders[0].append(key)
+                    else:
+                        walk[0][key] = old | pairs
     done: dict = {}  # every state reached by a chain of 4 sets or more, with the pairs that reached it
     budget = MAX_WORK * 81 // max(81, b.t.cell_count)  # bigger grids: longer bitsets, fewer links
     work = 0
@@ -117,25 +125,35 @@ def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
     traced = 0
     for length in range(3, MAX_CHAIN + 1):
         grown: dict = {}
-        for (i, last), pairs in walk[-1].items():
+        order = []
+        level = walk[-1]
+        for i, last in orders[-1]:
+            pairs = level[i, last]
             for j, ys in links[i]:
                 work += 1
                 for y in ys:
                     if y == last:
                         continue
-                    new = pairs & ~done.get((j, y), 0)  # a pair reaching a state again adds nothing
+                    key = (j, y)
+                    new = pairs & ~done.get(key, 0)  # a pair reaching a state again adds nothing
                     if new:
-                        grown[(j, y)] = grown.get((j, y), 0) | new
+                        old = grown.get(key)
+                        if old is None:
+                            grown[key] = new
+                            order.append(key)
+                        else:
+                            grown[key] = old | new
         if length >= 4:  # a state reached by a shorter chain than allowed may be reached again
             for key, pairs in grown.items():
                 done[key] = done.get(key, 0) | pairs
         walk.append(grown)
+        orders.append(order)
         if length >= 4:
-            for pair, j, y in _ends(sets, grown, pos, want):
-                path, rccs = _trace(walk, graph, pair, j, y)
+            for pair, j, y in _ends(sets, grown, order, pos, want):
+                path, rccs = _trace(walk, orders, graph, pair, j, y)
                 chain = [sets[i] for i in path]
                 found = (chain, rccs, CHAIN + 0.1 * (length - 4))
-                if sum(a.board.bit_count() for a in chain) == _cells(chain).bit_count():
+                if sum(bit_count(a.board) for a in chain) == bit_count(_cells(chain)):
                     return _chain_step(b, "ALS-XY-Chain", *found)
                 overlapping = overlapping or found
                 traced += 1
@@ -148,12 +166,13 @@ def als_xy_chain(b: Board, focus: Focus = ()) -> "Step | None":
     return overlapping and _chain_step(b, "ALS-XY-Chain", *overlapping)
 
 
-def _ends(sets: "list[Als]", states: dict, pos: "list[int]", want: "list[int]"):
-    """The (pair bit, end set, last RCC) of the states whose end set and start make an elimination (of z
-    in a cell of `want[z]`)."""
+def _ends(sets: "list[Als]", states: dict, order: list, pos: "list[int]", want: "list[int]"):
+    """The (pair bit, end set, last RCC) of the states (in `order`) whose end set and start make an
+    elimination (of z in a cell of `want[z]`)."""
     size = len(sets)
     every = (1 << size) - 1
-    for (j, y), pairs in states.items():
+    for j, y in order:
+        pairs = states[j, y]
         end = sets[j]
         for z in bits(end.digits & ~(1 << y)):
             starts = pairs >> (z * size) & every & ~(1 << j)
@@ -170,14 +189,16 @@ def _cells(sets) -> int:
     return board
 
 
-def _trace(walk: "list[dict]", graph, pair: int, j: int, y: int) -> "tuple[list[int], list[int]]":
+def _trace(walk: "list[dict]", orders: "list[list]", graph, pair: int, j: int,
+           y: int) -> "tuple[list[int], list[int]]":
     """The sets and RCCs of a chain for bit `pair` (z and start set) to state (j, y) of the last level,
     walked back level by level (avoiding a set already in the chain where the walk allows)."""
     s = pair % len(graph)
     path, rccs = [j], [y]
-    for level in reversed(walk[:-1]):
-        options = [(i, last) for (i, last), pairs in level.items()
-                   if pairs >> pair & 1 and last != rccs[-1] and graph[i].get(path[-1], 0) >> rccs[-1] & 1]
+    for k in range(len(walk) - 2, -1, -1):
+        level = walk[k]
+        options = [(i, last) for i, last in orders[k]
+                   if level[i, last] >> pair & 1 and last != rccs[-1] and graph[i].get(path[-1], 0) >> rccs[-1] & 1]
         i, last = next((o for o in options if o[0] not in path and o[0] != s), options[0])
         path.append(i)
         rccs.append(last)
@@ -196,7 +217,7 @@ def death_blossom(b: Board) -> "Step | None":
             by_digit.setdefault(d, []).append(a)
     work = [0]
     for stem, sm in enumerate(cands):
-        if sm.bit_count() < 2:
+        if bit_count(sm) < 2:
             continue
         near = t.peer_masks[stem]
         petals = {d: [a for a in by_digit.get(d, ()) if not a.places[d] & ~near and not a.board >> stem & 1]

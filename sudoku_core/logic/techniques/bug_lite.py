@@ -10,10 +10,7 @@ Assumes the puzzle has exactly one solution (`Board.unique`), classic rules only
 break the swap). The search grows the pattern from the extra cell through bivalue cells, a house where a
 digit stands once at a time, up to `MAX_CELLS` cells and `_BUDGET` steps a position.
 """
-from __future__ import annotations
-
-from itertools import combinations
-
+from ...core.compat import bit_count, combinations, ordered_dict
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, digits_slash, sym
 from ..step import Step
@@ -31,17 +28,18 @@ def bug_lite(b: Board) -> "Step | None":
     pos = b.positions()
     two = 0  # the bivalue cells
     for i, m in enumerate(cands):
-        if m.bit_count() == 2 and not b.values[i]:
+        if bit_count(m) == 2 and not b.values[i]:
             two |= 1 << i
     budget = [_BUDGET]
     for x, m in enumerate(cands):
-        if b.values[x] or m.bit_count() < 3:
+        if b.values[x] or bit_count(m) < 3:
             continue
         for d, e in combinations(bits(m), 2):
             # each pattern digit of x needs a bivalue partner in each of x's houses
             if any(not t.unit_masks[u] & two & pos[k] for u in t.cell_units[x] for k in (d, e)):
                 continue
-            pattern = _grow(b, {x: 1 << d | 1 << e}, _counts(t, x, 1 << d | 1 << e, {}), budget)
+            # (the counts in the order first met, on every runtime: the search goes through them so)
+            pattern = _grow(b, {x: 1 << d | 1 << e}, _counts(t, x, 1 << d | 1 << e, ordered_dict()), budget)
             if pattern:
                 return _step(b, x, pattern)
             if budget[0] < 0:
@@ -71,7 +69,7 @@ def _grow(b: Board, pattern: dict, counts: dict, budget: list) -> "dict | None":
     # the house and digit with the fewest cells that could pair it
     best = None
     for u, d in open_:
-        options = [c for c in t.units[u] if c not in pattern and not b.values[c] and cands[c].bit_count() == 2
+        options = [c for c in t.units[u] if c not in pattern and not b.values[c] and bit_count(cands[c]) == 2
                    and cands[c] >> d & 1 and all(counts.get((v, e), 0) < 2
                                                  for v in t.cell_units[c] for e in bits(cands[c]))]
         if best is None or len(options) < len(best):

@@ -18,8 +18,7 @@ shortest chain; the finders look at every (start, end) pair it reaches and keep 
 most candidates removed, then the fewest nodes, as HoDoKu sorts chain steps (for the rating: the
 easiest on Sudoku Explainer's scale first, see `best_chain`).
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length, stable_sorted
 from ..board import Board, bits
 from ..step import Focus
 from .als import find_sets
@@ -61,7 +60,7 @@ class Links:
             base = i * n
             cell_nodes = m << base
             self.nodes |= cell_nodes
-            two = m.bit_count() == 2
+            two = bit_count(m) == 2
             for d in bits(m):
                 v = base + d
                 others = cell_nodes & ~(1 << v)
@@ -75,7 +74,7 @@ class Links:
         for um in t.unit_masks:
             for d in range(n):
                 here = pos[d] & um
-                if here.bit_count() == 2:
+                if bit_count(here) == 2:
                     x, y = bits(here)
                     vx, vy = x * n + d, y * n + d
                     self.strong_unit[vx] |= 1 << vy
@@ -109,13 +108,13 @@ class GroupedLinks(Links):
                 continue  # a variant's diagonal or window: only box-line crossings make strong links below
             for d in range(n):
                 g = pos[d] & both
-                if g.bit_count() >= 2 and (d, g) not in index:
+                if bit_count(g) >= 2 and (d, g) not in index:
                     index[(d, g)] = self.base + len(self.extra)
                     self.extra.append(("group", d, g, g))
         groups = len(self.extra)
         sets = []
-        for s in sorted(find_sets(b, MAX_ALS_CELLS), key=lambda s: len(s.cells)):  # the smaller first
-            if len(s.cells) >= 2 and len(self.extra) - groups + s.digits.bit_count() <= MAX_ALS_NODES:
+        for s in stable_sorted(find_sets(b, MAX_ALS_CELLS), key=lambda s: len(s.cells)):  # the smaller first
+            if len(s.cells) >= 2 and len(self.extra) - groups + bit_count(s.digits) <= MAX_ALS_NODES:
                 sets.append((self.base + len(self.extra), s))
                 self.extra.extend(("als", d, s.places[d], s.board) for d in bits(s.digits))
         for table in (self.strong_unit, self.weak_unit, self.strong_cell, self.weak_cell):
@@ -138,7 +137,7 @@ class GroupedLinks(Links):
                 w = j * n + d
                 out |= 1 << w
                 weak_unit[w] |= bit
-            for h in t.cell_units[g.bit_length() - 1] if classic else (0,):
+            for h in t.cell_units[bit_length(g) - 1] if classic else (0,):
                 if classic and g & ~t.unit_masks[h]:
                     continue
                 for v2, g2 in earlier.setdefault((d, h), []):
@@ -149,20 +148,20 @@ class GroupedLinks(Links):
             weak_unit[v] |= out
         for first, s in sets:  # every two digits of one ALS: at least one of them is in it
             nodes = 0
-            for k in range(s.digits.bit_count()):
+            for k in range(bit_count(s.digits)):
                 nodes |= 1 << (first + k)
-            for k in range(s.digits.bit_count()):
+            for k in range(bit_count(s.digits)):
                 self.strong_cell[first + k] = nodes & ~(1 << (first + k))
-        self.als_by_node = {first + k: (first, s) for first, s in sets for k in range(s.digits.bit_count())}
+        self.als_by_node = {first + k: (first, s) for first, s in sets for k in range(bit_count(s.digits))}
 
         def node(d: int, part: int) -> "int | None":
-            if part.bit_count() == 1:
-                return (part.bit_length() - 1) * n + d
+            if bit_count(part) == 1:
+                return (bit_length(part) - 1) * n + d
             return index.get((d, part))
 
         def link(d: int, parts: list[int]) -> None:
             parts = [p for p in parts if p]
-            if len(parts) != 2 or max(p.bit_count() for p in parts) < 2:
+            if len(parts) != 2 or max(bit_count(p) for p in parts) < 2:
                 return  # not two parts, or a plain two-cell link (already there)
             x, y = node(d, parts[0]), node(d, parts[1])
             if x is not None and y is not None:
@@ -175,7 +174,7 @@ class GroupedLinks(Links):
             um = t.unit_masks[u]
             for d in range(n):
                 here = pos[d] & um
-                if here.bit_count() < 3:
+                if bit_count(here) < 3:
                     continue
                 if u < 2 * n:  # a line: its parts are its crossings with boxes
                     link(d, [here & bm for bm in box_masks])
@@ -230,7 +229,7 @@ def walk(a: int, strong: list, weak: list, max_nodes: int, live: "tuple[int, int
             front &= live[k % 2]
         while front:  # (bits() inlined: this loop is the search's hot spot)
             low = front & -front
-            nxt |= links[low.bit_length() - 1]
+            nxt |= links[bit_length(low) - 1]
             front ^= low
         nxt &= ~seen[k % 2]
         if not nxt:
@@ -273,7 +272,7 @@ def trace(layers: list, z: int, strong: list, weak: list) -> "list[int]":
     for idx in range(top - 1, -1, -1):
         link = strong if idx % 2 == 0 else weak
         options = layers[idx] & link[cur]
-        v = (options & -options).bit_length() - 1
+        v = bit_length(options & -options) - 1
         chain.append(v)
         cur = v
     chain.reverse()

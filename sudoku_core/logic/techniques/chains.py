@@ -7,8 +7,7 @@ uses only one digit's unit links; XY-Chain strong links inside bivalue cells and
 cells; AIC every link; Grouped AIC also group and ALS nodes. Among the chains a finder reaches it keeps
 the one with the most eliminations, then the fewest nodes. Loops are `nice_loops`'.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, unique
 from ..board import Board, bits
 from ..phrases import cell_name, removals_text, sym
 from ..step import Focus, Step
@@ -92,7 +91,7 @@ class Drawing:
                      for k in range(1, len(a)))
 
     def cells(self) -> tuple:
-        return tuple(dict.fromkeys(c for c, _ in self.members))
+        return tuple(unique(c for c, _ in self.members))
 
 
 def _chain_step(b: Board, name: str, lk: Links, chain: "list[int]", elims_bits: int) -> Step:
@@ -114,11 +113,11 @@ def end_eliminations(lk: Links, strong: list, weak: list, kind: str, easiest: bo
 
     def judge(a, z, k, layers):
         e = full[a] & full[z] & lk.nodes if z != a else 0
-        rank = (e & focus).bit_count()
+        rank = bit_count(e & focus)
         return (rank, e) if rank else None
 
     cost = (lambda nodes: chain_difficulty(kind, nodes)) if easiest else None
-    return best_chain(strong, weak, lk.starts(strong), judge, cost, most=lambda a: (full[a] & real).bit_count())
+    return best_chain(strong, weak, lk.starts(strong), judge, cost, most=lambda a: bit_count(full[a] & real))
 
 
 def _find(b: Board, name: str, lk: Links, strong: list, weak: list, easiest: bool, focus: Focus) -> "Step | None":

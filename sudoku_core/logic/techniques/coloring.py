@@ -10,8 +10,7 @@ color B1, so A1 and B1 are not both true, and one of the opposite colors A2, B2 
 both A2 and B2 cannot hold the digit. Type 2: color A1 sees both colors of cluster B, one of which
 is true, so A1 is false everywhere.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count
 from ..board import Board, bits, first_bit
 from ..phrases import cell_name, cells_text, sym
 from ..step import Step
@@ -31,7 +30,7 @@ def clusters(b: Board, d: int, smallest: int = 3):
     link_list = []
     for u, um in enumerate(t.unit_masks):
         here = p & um
-        if here.bit_count() == 2:
+        if bit_count(here) == 2:
             x, y = bits(here)
             adj.setdefault(x, []).append(y)
             adj.setdefault(y, []).append(x)

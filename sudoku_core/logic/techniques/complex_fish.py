@@ -28,11 +28,7 @@ same base are told as one Siamese step.
 Houses are the rules' rows, columns and boxes (or Jigsaw regions) and "sees" is the rules' peers, so the
 argument holds under variant rules as it is.
 """
-from __future__ import annotations
-
-from functools import lru_cache
-from itertools import combinations
-
+from ...core.compat import bit_count, bit_length, combinations, lru_cache, ordered_dict, unique
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
 from ..step import Focus, Step, focus_cells
@@ -40,7 +36,7 @@ from .fish import line_places
 from .templates import templates
 
 FISH = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
-SIZE_NAMES = {**FISH, 5: "Squirmbag", 6: "Whale"}
+SIZE_NAMES = dict(list(FISH.items()) + [(5, "Squirmbag"), (6, "Whale")])
 # Calibrated (Sudoku Explainer and Sukaku Explainer have no finned, Franken or Mutant fish): the basic fish's
 # value plus 0.8 (a Finned X-Wing sits with the Skyscraper, as HoDoKu scores them), sashimi 0.1 more.
 # Franken and Mutant fish: HoDoKu's scores (Franken 300/350/370, finned 390/410/430, Mutant 450, finned 470)
@@ -69,7 +65,7 @@ class _Search:
         self.pos = pos = b.positions()[d]
         self.targets = pos if targets is None else targets  # the candidates a fish may remove
         self.places = places = [pos & m for m in t.unit_masks[:3 * t.n]]
-        self.bases = [u for u in bases if places[u].bit_count() >= 2]
+        self.bases = [u for u in bases if bit_count(places[u]) >= 2]
         self.place_list = {u: tuple(bits(places[u])) for u in self.bases}
         self.cover_ok = 0
         for u in covers:
@@ -120,7 +116,7 @@ class _Search:
             budget[0] -= 1
             u = self.bases[j]
             more = endo | (places[u] & body)
-            if more.bit_count() > min(MAX_ENDO_FINS, self.max_fins) or more & ~free:
+            if bit_count(more) > min(MAX_ENDO_FINS, self.max_fins) or more & ~free:
                 continue
             a, m, h, hm, hit = apart, near, hard, hard_near, touch
             for i in self.place_list[u]:
@@ -133,7 +129,7 @@ class _Search:
                     h += 1
                     hm |= link[i]
                     hit = hit or bool(reach >> i & 1)
-            if h > size or (h == size and not hit) or (a & ~more).bit_count() + more.bit_count() > size + self.max_fins:
+            if h > size or (h == size and not hit) or bit_count(a & ~more) + bit_count(more) > size + self.max_fins:
                 continue
             yield from self._base_sets(size, j + 1, chosen + (u,), body | places[u], more, a, m, free, reach, h, hm,
                                        hit)
@@ -152,7 +148,7 @@ class _Search:
         seen = -1
         for f in bits(endo):
             seen &= peer[f]
-        found = {}
+        found = ordered_dict()  # cover set -> fish, in the order found
 
         def grow(chosen, covered, fins, forbidden, free):
             budget[0] -= 1
@@ -161,7 +157,7 @@ class _Search:
             rest = body & ~endo & ~covered & ~fins
             if len(chosen) == size:
                 # every place still open is a fin
-                if rest & ~free or (fins | rest | endo).bit_count() > max_fins:
+                if rest & ~free or bit_count(fins | rest | endo) > max_fins:
                     return
                 fins |= rest
                 sees = seen
@@ -185,12 +181,12 @@ class _Search:
                 left -= 1
                 if left < 0:
                     return
-                open_ &= ~link[(open_ & -open_).bit_length() - 1]
-            c = ((must or rest) & -(must or rest)).bit_length() - 1  # those first: no fin branch
+                open_ &= ~link[bit_length(open_ & -open_) - 1]
+            c = bit_length((must or rest) & -(must or rest)) - 1  # those first: no fin branch
             for u in houses[c]:
                 if allowed >> u & 1 and not forbidden >> u & 1:
                     grow(chosen + (u,), covered | places[u], fins, forbidden | 1 << u, free)
-            if free >> c & 1 and (fins | endo).bit_count() < max_fins:
+            if free >> c & 1 and bit_count(fins | endo) < max_fins:
                 grow(chosen, covered, fins | 1 << c, forbidden | self.house_mask[c], free)
 
         if not max_fins:  # no fins: one search covers every place, whatever it removes
@@ -258,14 +254,14 @@ class _Lines:
                 continue
             # outside the fin box every place of a base line is in the cover: at most `size` cross lines
             outside = [p & ~m for p, m in zip(places, inside)]
-            lines = [k for k in range(n) if places[k].bit_count() >= 2 and outside[k].bit_count() <= size]
+            lines = [k for k in range(n) if bit_count(places[k]) >= 2 and bit_count(outside[k]) <= size]
             for first in fin_lines:  # the first base line with a fin
                 if first not in lines:
                     continue
                 rest = [k for k in lines if k != first and (k > first or k not in fin_lines)]
                 for others in self._bases(rest, outside, size - 1, outside[first]):
                     if not all(k in others for k in fin_lines if k != first):  # a line left to clear
-                        yield from self.on(tuple(sorted((first, *others))), box)
+                        yield from self.on(tuple(sorted((first,) + others)), box)
 
     def _bases(self, lines, outside, count, need) -> "list[tuple[int, ...]]":
         """The `count` lines of `lines` whose places outside the fin box, with `need`, take `size` cross
@@ -279,7 +275,7 @@ class _Lines:
                 return
             for j in range(start, len(lines) - (count - len(chosen)) + 1):
                 more = need | outside[lines[j]]
-                if more.bit_count() <= size:
+                if bit_count(more) <= size:
                     grow(j + 1, chosen + (lines[j],), more)
 
         grow(0, (), need)
@@ -298,7 +294,7 @@ class _Lines:
         pos, peer = b.positions()[self.d] & ~body & t.unit_masks[2 * n + box], t.peer_masks
         if not pos:
             return
-        spare = size - need.bit_count()
+        spare = size - bit_count(need)
         if spare < 0:
             return
         for extra in combinations(bits(room & ~need), spare):
@@ -337,7 +333,7 @@ def _sashimi(b, d, fish) -> bool:
     for u in covers:
         cover |= b.t.unit_masks[u]
     pos = b.positions()[d]
-    return any((pos & b.t.unit_masks[u] & cover).bit_count() == 1 for u in units)
+    return any(bit_count(pos & b.t.unit_masks[u] & cover) == 1 for u in units)
 
 
 #: The last position's finned fish per size: the Finned and the Sashimi finders run one after the other on
@@ -386,7 +382,7 @@ def _finned_step(b, d, size, sashimi, fish, twin) -> Step:
 
 
 def _cover_clause(t, covers, fins) -> str:
-    fin_word = "fin" if fins.bit_count() == 1 else "fins"
+    fin_word = "fin" if bit_count(fins) == 1 else "fins"
     return (f"in {listing(t.unit_names[u] for u in sorted(covers))} or in the {fin_word} "
             f"{cells_text(bits(fins), t.n)}")
 
@@ -451,7 +447,8 @@ def _search_complex(b: Board, mutant: bool, finned: bool, focus: Focus) -> "tupl
     if mutant:
         shapes = [(range(3 * n), range(3 * n))]
     else:
-        shapes = [((*rows, *boxes), (*cols, *boxes)), ((*cols, *boxes), (*rows, *boxes))]
+        shapes = [(tuple(rows) + tuple(boxes), tuple(cols) + tuple(boxes)),
+                  (tuple(cols) + tuple(boxes), tuple(rows) + tuple(boxes))]
 
     def wanted(fish) -> bool:
         base_kinds, cover_kinds = _kinds(t, fish[0]), _kinds(t, fish[1])
@@ -515,7 +512,7 @@ def _complex_step(b, d, size, mutant, fish, twin) -> Step:
             parts.append(_cover_clause(t, twin[1], twin[2]))
             elims |= twin[3]
             fins |= twin[2]
-            covers = tuple(dict.fromkeys(covers + twin[1]))
+            covers = tuple(unique(covers + twin[1]))
         where = " and also only ".join(parts)
     else:
         where = f"in {listing(t.unit_names[u] for u in covers)}"

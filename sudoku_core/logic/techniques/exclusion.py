@@ -9,10 +9,7 @@ Only cells with few candidates (two for a pair, up to three for a triple) can be
 when they see two base cells or more; the base cells are tried only when such cells exist. Sudoku
 Explainer rates Aligned Pair Exclusion 6.2 and Aligned Triple Exclusion 7.5.
 """
-from __future__ import annotations
-
-from itertools import combinations, product
-
+from ...core.compat import bit_count, bit_length, combinations, product
 from ..board import Board, bits
 from ..phrases import cells_text, digits_slash, listing, removals_text
 from ..step import Step
@@ -36,7 +33,7 @@ def _aligned(b: Board, size: int) -> "Step | None":
     peer = t.peer_masks
     few = 0  # cells that may be emptied: at most `size` candidates
     for i, m in enumerate(cands):
-        if m and m.bit_count() <= size:
+        if m and bit_count(m) <= size:
             few |= 1 << i
     tried = set()
     for cells in t.units:
@@ -131,9 +128,9 @@ def _may_lose(options, spoilers) -> bool:
             for x in sight:
                 single[x] |= m
             continue
-        if m.bit_count() == 2:
-            p = (m & -m).bit_length() - 1
-            q = m.bit_length() - 1
+        if bit_count(m) == 2:
+            p = bit_length(m & -m) - 1
+            q = bit_length(m) - 1
             for x, y in combinations(sight, 2):
                 killed[x, y, p] = killed.get((x, y, p), 0) | 1 << q
                 killed[x, y, q] = killed.get((x, y, q), 0) | 1 << p

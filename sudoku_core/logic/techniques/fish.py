@@ -4,10 +4,7 @@ For one digit, N rows (the base) whose places for it lie in only N columns (the 
 column gets the digit in one of the base rows, so the rest of the cover columns lose it. The same
 with rows and columns swapped.
 """
-from __future__ import annotations
-
-from itertools import combinations
-
+from ...core.compat import bit_count, combinations
 from ..board import Board, bits
 from ..phrases import cells_text, listing, sym
 from ..step import Focus, Step, focus_count
@@ -38,14 +35,14 @@ def fish(b: Board, size: int, focus: Focus = ()) -> "Step | None":
             continue
         for by_rows in (True, False):
             places = line_places(b, d, by_rows)
-            base_lines = [k for k in range(n) if 2 <= places[k].bit_count() <= size]
+            base_lines = [k for k in range(n) if 2 <= bit_count(places[k]) <= size]
             if len(base_lines) < size:
                 continue
             for combo in combinations(base_lines, size):
                 cover = 0
                 for k in combo:
                     cover |= places[k]
-                if cover.bit_count() != size:
+                if bit_count(cover) != size:
                     continue
                 elims = []
                 for k in range(n):

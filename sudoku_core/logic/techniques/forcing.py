@@ -9,8 +9,7 @@ place left in a unit). Then:
 A Forcing Net also propagates locked candidates (pointing and claiming) between singles.
 Every branch is a chain of ordinary deductions, so the result is as sure as the techniques used.
 """
-from __future__ import annotations
-
+from ...core.compat import bit_count, bit_length, ordered_dict, stable_sorted
 from ..board import Board, bits
 from ..phrases import cell_name, sym
 from ..step import Focus, Step, focus_placed
@@ -51,8 +50,9 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
     queue = list(place)
     depth = 0
     # (unit -> digit mask) whose places changed: only these can hold a new hidden single or have
-    # lost their last place (the position itself has none pending: forcing runs after singles)
-    dirty: dict[int, int] = {}
+    # lost their last place (the position itself has none pending: forcing runs after singles); in the
+    # order changed, on every runtime (the order of the placements is the chain a step tells)
+    dirty: dict[int, int] = ordered_dict()
     for c, d in remove:
         if not cands[c] >> d & 1:
             continue
@@ -60,7 +60,7 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
         if not r:
             return None
         if not r & (r - 1):
-            queue.append((c, r.bit_length() - 1))
+            queue.append((c, bit_length(r) - 1))
         pos[d] &= ~(1 << c)
         for u in cell_units[c]:
             dirty[u] = dirty.get(u, 0) | (1 << d)
@@ -94,11 +94,11 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
                     if not r:
                         return None
                     if not r & (r - 1):
-                        queue.append((p, r.bit_length() - 1))
+                        queue.append((p, bit_length(r) - 1))
                     for u in cell_units[p]:
                         dirty[u] = dirty.get(u, 0) | bit
         # hidden singles (and units left without a place for a digit), where something changed
-        work, dirty = dirty, {}
+        work, dirty = dirty, ordered_dict()
         for u, digits in work.items():
             um = unit_masks[u]
             for d in bits(digits):
@@ -108,7 +108,7 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
                 if not here:
                     return None
                 if not here & (here - 1):
-                    queue.append((here.bit_length() - 1, d))
+                    queue.append((bit_length(here) - 1, d))
         if queue:
             continue
         if locked and _locked_pass(t, cands, pos, queue, dirty):
@@ -135,7 +135,7 @@ def _locked_pass(t, cands, pos, queue, dirty) -> bool:
                     r = cands[i] & ~(1 << d)
                     cands[i] = r
                     if r and not r & (r - 1):
-                        queue.append((i, r.bit_length() - 1))
+                        queue.append((i, bit_length(r) - 1))
                     for u in t.cell_units[i]:
                         dirty[u] = dirty.get(u, 0) | (1 << d)
                 changed = True
@@ -156,7 +156,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) 
 
     best = None  # (depth, kind, data)
     # contradictions, two-candidate cells first (shortest chains are found there)
-    order = sorted((i for i, m in enumerate(cands) if m), key=lambda i: cands[i].bit_count())
+    order = stable_sorted((i for i, m in enumerate(cands) if m), key=lambda i: bit_count(cands[i]))
     wanted = {(c, d - 1) for c, d in focus}
     broken = [(c, d) for c in order for d in bits(cands[c])
               if (not focus or (c, d) in wanted) and branch(c, d) is None]
@@ -166,7 +166,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) 
         return min(steps, key=lambda s: s.extra["length"])
     # cell forcing
     for c in order:
-        if cands[c].bit_count() > 3:
+        if bit_count(cands[c]) > 3:
             break
         outs = [branch(c, d) for d in bits(cands[c])]
         found = _focused(t, _common(b, outs), focus)
@@ -179,7 +179,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) 
     for u, um in enumerate(t.unit_masks):
         for d in range(n):
             here = pos[d] & um
-            k = here.bit_count()
+            k = bit_count(here)
             if k < 2 or k > 3:
                 continue
             outs = [branch(c, d) for c in bits(here)]

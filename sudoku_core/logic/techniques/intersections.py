@@ -4,8 +4,6 @@ Pointing (type 1): in a box, the digit's places all lie on one row or column, so
 line loses it. Claiming (type 2): in a row or column, the digit's places all lie in one box, so the
 rest of that box loses it.
 """
-from __future__ import annotations
-
 from ..board import Board, bits
 from ..phrases import cells_text, sym
 from ..step import Focus, Step, focus_count

@@ -22,12 +22,7 @@ Killer Sudoku pages); the code is written here.
 Difficulties are on the rating's Sudoku Explainer-like scale, but Sudoku Explainer has no Killer
 techniques: these values were chosen here (see docs/logic.md), between the singles and the subsets.
 """
-from __future__ import annotations
-
-from functools import lru_cache
-from itertools import combinations
-from weakref import WeakKeyDictionary
-
+from ...core.compat import bit_count, bit_length, combinations, lru_cache, ordered_dict, stable_sorted
 from ..board import Board, Tables, bits
 from ..phrases import cells_text, listing, sym
 from ..step import Step
@@ -73,19 +68,17 @@ class _KillerTables:
 
     def __init__(self, t: Tables) -> None:
         cages = [_Cage(k, c, t) for k, c in enumerate(t.cages) if c.total is not None]
-        self.cages = sorted(cages, key=lambda c: (len(c.sets), len(c.cells)))
+        self.cages = stable_sorted(cages, key=lambda c: (len(c.sets), len(c.cells)))
         self.cage_of: dict[int, _Cage] = {i: c for c in cages for i in c.cells}
         self.relations = _relations(t, cages)
         self.memo: dict = {}
 
 
-_KILLER: "WeakKeyDictionary[Tables, _KillerTables]" = WeakKeyDictionary()
-
-
 def _killer(t: Tables) -> _KillerTables:
-    kt = _KILLER.get(t)
+    """The cage tables of `t`, kept on it: they go when it goes (MicroPython has no weakref)."""
+    kt = getattr(t, "killer_tables", None)
     if kt is None:
-        kt = _KILLER[t] = _KillerTables(t)
+        kt = t.killer_tables = _KillerTables(t)
     return kt
 
 
@@ -104,7 +97,7 @@ def _areas(t: Tables) -> "list[tuple[int, ...]]":
             if j is not None and t.box_of[i] != t.box_of[j]:
                 side_by_side.add(tuple(sorted((2 * n + t.box_of[i], 2 * n + t.box_of[j]))))
     areas += sorted(side_by_side)
-    return sorted(areas, key=len)
+    return stable_sorted(areas, key=len)
 
 
 def _relations(t: Tables, cages: "list[_Cage]") -> "list[_Relation]":
@@ -139,13 +132,13 @@ def fillings(masks: "list[int]") -> "list[int] | None":
     """Per cell, the digits it takes in some way of giving every cell a different digit of its mask,
     with as many digits in all as cells; None when there is no way."""
     k = len(masks)
-    order = sorted(range(k), key=lambda i: masks[i].bit_count())
+    order = stable_sorted(range(k), key=lambda i: bit_count(masks[i]))
     ms = [masks[i] for i in order]
     done: dict[int, bool] = {}
 
     def completes(used: int) -> bool:
         # cell j = used.bit_count() is next: the cells before it took the digits in `used`
-        j = used.bit_count()
+        j = bit_count(used)
         if j == k:
             return True
         found = done.get(used)
@@ -159,7 +152,7 @@ def fillings(masks: "list[int]") -> "list[int] | None":
     stack, seen = [0], {0}
     while stack:
         used = stack.pop()
-        j = used.bit_count()
+        j = bit_count(used)
         if j == k:
             continue
         for d in bits(ms[j] & ~used):
@@ -220,10 +213,10 @@ def _sets_text(sets, n: int) -> str:
 
 def _removals(elims, n: int) -> str:
     """"5-9 from r3c2 and r4c2, 1/4 from r5c5": cells losing the same digits together (cages lose many)."""
-    by_cell: dict[int, int] = {}
+    by_cell: dict[int, int] = ordered_dict()  # (the order of `elims`, on every runtime)
     for cell, digit in elims:
         by_cell[cell] = by_cell.get(cell, 0) | 1 << (digit - 1)
-    by_digits: dict[int, list[int]] = {}
+    by_digits: dict[int, list[int]] = ordered_dict()
     for cell, mask in by_cell.items():
         by_digits.setdefault(mask, []).append(cell)
     return listing(f"{_digits_text(mask, n)} from {cells_text(cells, n)}" for mask, cells in by_digits.items())
@@ -324,7 +317,7 @@ def _house_to_cage(b: Board) -> "Step | None":
             here = pos[d] & um
             if not here:
                 continue
-            cage = kt.cage_of.get((here & -here).bit_length() - 1)
+            cage = kt.cage_of.get(bit_length(here & -here) - 1)
             if cage is None or here & ~cage.mask:
                 continue
             kept, open_cells, allowed = _options(kt, cage, b, 1 << d)
@@ -352,7 +345,7 @@ def innies_outies(b: Board) -> "Step | None":
             empty |= 1 << i
     for rel in kt.relations:
         open_cells = (rel.inner | rel.outer) & empty
-        if not open_cells or open_cells.bit_count() > MAX_OPEN:
+        if not open_cells or bit_count(open_cells) > MAX_OPEN:
             continue
         cells = [i for i in bits(rel.inner & empty)] + [i for i in bits(rel.outer & empty)]
         signs = [1 if rel.inner >> i & 1 else -1 for i in cells]
@@ -364,7 +357,7 @@ def innies_outies(b: Board) -> "Step | None":
             allowed = _remember(kt, key, _relation_fillings(cells, signs, cands, peers, need))
         if not all(allowed):
             continue  # no filling: a broken position
-        if len(cells) == 1 and allowed[0].bit_count() == 1:
+        if len(cells) == 1 and bit_count(allowed[0]) == 1:
             return _innies_step(b, rel, cells, signs, need, allowed, placement=True)
         if any(cands[i] & ~a for i, a in zip(cells, allowed)):
             return _innies_step(b, rel, cells, signs, need, allowed, placement=False)
@@ -378,7 +371,7 @@ def _relation_fillings(cells, signs, cands, peers, need: int) -> "list[int]":
     low, high = [0] * (k + 1), [0] * (k + 1)  # the least and greatest sum of cells i.. (bounds prune)
     for i in range(k - 1, -1, -1):
         m = cands[cells[i]]
-        ends = (signs[i] * ((m & -m).bit_length()), signs[i] * m.bit_length())
+        ends = (signs[i] * (bit_length(m & -m)), signs[i] * bit_length(m))
         low[i], high[i] = low[i + 1] + min(ends), high[i + 1] + max(ends)
     takes = [0] * k
     chosen = [0] * k
@@ -421,7 +414,7 @@ def _innies_step(b: Board, rel: _Relation, cells, signs, need: int, allowed, pla
     relation = _relation_text(inn, out, need, n)
     if placement:
         text = f"Innies & Outies: {said}, so {relation}{known}"
-        result = {"placements": ((cells[0], allowed[0].bit_length()),)}
+        result = {"placements": ((cells[0], bit_length(allowed[0])),)}
     else:
         elims = tuple((c, d + 1) for c, a in zip(cells, allowed) for d in bits(b.cands[c] & ~a))
         text = f"Innies & Outies: {said}, so {relation}{known}: remove {_removals(elims, n)}"
