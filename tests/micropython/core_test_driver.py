@@ -10,6 +10,7 @@ cannot be imported each count as a failure with the reason.
 MicroPython tells nothing about a function's parameters (no `inspect.signature` with names, no
 `__code__.co_varnames`), so the driver reads them from the `def` line in the test file's source.
 """
+import builtins
 import gc
 import io
 import json
@@ -298,6 +299,8 @@ class Runner:
         self.verbose = config.get("verbose", False)
         self.durations = []
         self.sources = {}
+        self.totals = [0, 0]  # passed, failed
+        self.files = []  # per file: {"file", "passed", "failed", "seconds"}
 
     def fail(self, test_id, reason, error=None):
         print("FAILED %s - %s" % (test_id, reason))
@@ -306,6 +309,7 @@ class Runner:
                 print("    " + line)
 
     def run_file(self, path):
+        """Runs the file's tests, yielding after each (see `step`); its counts end in `self.files`."""
         passed = failed = 0
         start = now()
         source = self.read(path)
@@ -320,7 +324,8 @@ class Runner:
             if isinstance(error, KeyboardInterrupt):
                 raise
             self.fail(path, "cannot import the test file: " + reason_of(error, path, self.sources), error)
-            return path, 0, 1, now() - start
+            self.file_done(path, 0, 1, now() - start)
+            return
         if getattr(module, "time", None) is _BUILTIN_TIME:
             module.time = TimeForTests()
         mod = Module(path, module, source)
@@ -329,18 +334,28 @@ class Runner:
                 func = getattr(module, item, None)
                 if not callable(func):
                     continue
-                p, f = self.run_function(mod, None, item, func)
+                tests = self.run_function(mod, None, item, func)
             elif kind == "method" and item[0].startswith("Test") and item[1].startswith("test"):
-                p, f = self.run_function(mod, getattr(module, item[0]), item[1], None)
+                tests = self.run_function(mod, getattr(module, item[0]), item[1], None)
             else:
                 continue
-            passed += p
-            failed += f
+            for outcome in tests:
+                if outcome is None:
+                    passed += 1
+                else:
+                    failed += 1
+                yield outcome
         for teardown in reversed(mod.module_teardowns):
             self._finish(teardown)
         del sys.modules[name]
         gc.collect()
-        return path, passed, failed, now() - start
+        self.file_done(path, passed, failed, now() - start)
+
+    def file_done(self, path, passed, failed, took):
+        self.totals[0] += passed
+        self.totals[1] += failed
+        self.files.append({"file": path, "passed": passed, "failed": failed, "seconds": took})
+        print("%s: %d passed, %d failed in %.1f s" % (path, passed, failed, took))
 
     def read(self, path):
         with open(REPO + path) as handle:
@@ -354,6 +369,7 @@ class Runner:
             pass
 
     def run_function(self, mod, cls, name, func):
+        """Runs each row of one test function, yielding its outcome (None when it passed)."""
         base_id = "%s::%s" % (mod.path, name if cls is None else cls.__name__ + "::" + name)
         if cls is not None:
             func = getattr(cls, name)
@@ -362,10 +378,10 @@ class Runner:
         params = mod.defs.get((cls.__name__ if cls is not None else None, name))
         if params is None:
             self.fail(base_id, "cannot find `def %s(` in the source" % name)
-            return 0, 1
+            yield "no def"
+            return
         if cls is not None and params and params[0][0] == "self":
             params = params[1:]
-        passed = failed = 0
         for row_id, row, row_marks in parametrize_rows(entry):
             test_id = base_id + ("[%s]" % row_id if row_id else "")
             marks = (entry["marks"] if entry else []) + row_marks
@@ -381,11 +397,9 @@ class Runner:
             took = now() - start
             self.durations.append((took, test_id))
             if outcome is None:
-                passed += 1
                 if self.verbose:
                     print("PASSED %s (%.2f s)" % (test_id, took))
             else:
-                failed += 1
                 if isinstance(outcome, str):
                     self.fail(test_id, outcome)
                 elif isinstance(outcome, NotRunnable):
@@ -395,9 +409,7 @@ class Runner:
                               outcome.error)
                 else:
                     self.fail(test_id, reason_of(outcome, mod.path, self.sources), outcome)
-                if isinstance(outcome, MemoryError):
-                    gc.collect()
-        return passed, failed
+            yield outcome
 
     def run_one(self, mod, cls, name, func, params, row, hyp, marks, test_id):
         """None when the test passed; a reason or an exception when it failed."""
@@ -520,32 +532,74 @@ class Falsified(Exception):
         self.note = note
 
 
-def main():
+_BUILTIN_OPEN = open
+
+
+def open_path(file, *args, **kwargs):
+    """`open` that takes a path-like (the pathlib shim's Path), as CPython's does."""
+    if hasattr(file, "__fspath__"):
+        file = file.__fspath__()
+    return _BUILTIN_OPEN(file, *args, **kwargs)
+
+
+# -- the run, in steps ------------------------------------------------------------------------------------------
+# MicroPython's WebAssembly port collects garbage only when a call from JavaScript begins (it cannot scan the
+# stack of a call under way; `gc.collect()` inside one does nothing), so one call running a whole test file holds
+# all its garbage. The runner calls `step()` again and again instead: each call runs tests until the heap it has
+# allocated passes STEP_BYTES, and the next call starts with the garbage collected.
+STEP_BYTES = 32 << 20
+_run = None
+
+
+def start():
+    """Reads the run's settings and gets the tests ready for `step()`."""
+    global _run
     with open(RUNNER_DIR + "/config.json") as handle:
         config = json.load(handle)
     sys.modules["random"] = pyrandom  # MicroPython's has no Random class (the engine takes compat.Random)
+    builtins.open = open_path
     runner = Runner(config)
     impl = sys.implementation
-    version = "%d.%d.%d" % impl.version[:3]
     print("MicroPython %s (%s), heap %d MB; hypothesis examples per test: at most %d" % (
-        version, getattr(impl, "_machine", "?"), config.get("heap_mb", 0), runner.cap))
-    start = now()
-    totals = [0, 0]
-    files = []
-    for path in config["files"]:
-        path, passed, failed, took = runner.run_file(path)
-        totals[0] += passed
-        totals[1] += failed
-        files.append({"file": path, "passed": passed, "failed": failed, "seconds": took})
-        print("%s: %d passed, %d failed in %.1f s" % (path, passed, failed, took))
+        version(), getattr(impl, "_machine", "?"), config.get("heap_mb", 0), runner.cap))
+    _run = (runner, _tests(runner, config["files"]), now())
+
+
+def _tests(runner, files):
+    for path in files:
+        yield from runner.run_file(path)
         gc.collect()
-    took = now() - start
-    slowest = config.get("durations", 0)
+
+
+def step():
+    """Runs tests until STEP_BYTES of heap have been allocated (or a test ran out of memory); True while tests
+    are left, then False (the counts written to /runner/result.json)."""
+    runner, tests, began = _run
+    before = gc.mem_alloc()
+    for outcome in tests:
+        # (after a MemoryError, the garbage must go before the next test; mem_alloc wraps past 2 GB)
+        if (gc.mem_alloc() - before) & 0xFFFFFFFF > STEP_BYTES or isinstance(outcome, MemoryError):
+            return True
+    took = now() - began
+    slowest = runner.config.get("durations", 0)
     if slowest:
         print("slowest tests:")
         for seconds, test_id in sorted(runner.durations, reverse=True)[:slowest]:
             print("  %6.2f s  %s" % (seconds, test_id))
-    print("%d passed, %d failed in %.1f s (MicroPython %s)" % (totals[0], totals[1], took, version))
+    passed, failed = runner.totals
+    print("%d passed, %d failed in %.1f s (MicroPython %s)" % (passed, failed, took, version()))
     with open(RUNNER_DIR + "/result.json", "w") as handle:
-        json.dump({"passed": totals[0], "failed": totals[1], "seconds": took, "files": files}, handle)
-    return totals[1]
+        json.dump({"passed": passed, "failed": failed, "seconds": took, "files": runner.files}, handle)
+    return False
+
+
+def version():
+    return "%d.%d.%d" % sys.implementation.version[:3]
+
+
+def main():
+    """The whole run in one call (its garbage kept until it returns: see `step`); the number failed."""
+    start()
+    while step():
+        pass
+    return _run[0].totals[1]
