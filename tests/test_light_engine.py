@@ -86,6 +86,20 @@ SHARED = [
     {"op": "sleep", "ms": 1},
     {"puzzle": UNIQUE},
     [],
+    # the logic and Play ops (classic grids)
+    {"op": "link", "puzzle": UNIQUE},
+    {"op": "candidates", "puzzle": HARD},
+    {"op": "hint", "puzzle": UNIQUE},
+    {"op": "hint", "puzzle": WRONG_GIVEN},
+    {"op": "hint", "puzzle": CLASH},
+    {"op": "why", "puzzle": UNIQUE, "cell": 1, "digit": 4},
+    {"op": "rate", "puzzle": UNIQUE},
+    {"op": "rate", "puzzle": SEVERAL},
+    {"op": "path", "puzzle": UNIQUE},
+    {"op": "diagnose", "puzzle": WRONG_GIVEN},
+    {"op": "generate", "level": "easy", "seed": 11, "maxMs": 600_000},  # time enough on a loaded machine
+    {"op": "generate", "size": "6x6", "seed": 4, "symmetry": "rotate180"},
+    {"op": "export_game", "puzzle": UNIQUE, "entries": UNIQUE},
 ]
 
 #: Requests only the full engine answers: the light one must hand them on.
@@ -95,12 +109,12 @@ FULL_ONLY = [
     {"op": "conflicts", "puzzle": CLASH, "rules": {"antiKnight": True}},
     {"op": "parse", "text": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
     {"op": "parse", "text": UNIQUE + "\nrules: x\n"},
-    {"op": "link", "puzzle": UNIQUE},
-    {"op": "hint", "puzzle": UNIQUE},
-    {"op": "rate", "puzzle": UNIQUE},
+    {"op": "hint", "puzzle": UNIQUE, "rules": {"diagonal": True}},
+    {"op": "rate", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
     {"op": "solve", "puzzle": "." * 625, "limit": 1},   # past 16x16: memory the light engine cannot give back
     {"op": "check", "puzzle": "." * 625},
-    {"op": "generate", "level": "easy"},
+    {"op": "generate", "size": "16x16", "seed": 3},
+    {"op": "generate", "variant": "killer", "seed": 3},
     {"op": "nonsense"},  # the full engine knows every op, so it is the one to say this one is unknown
 ]
 
@@ -234,3 +248,13 @@ def test_every_variant_text_is_told_apart_from_classic_text():
     assert all(may_be_variant(text) for text in variants)
     for classic in (UNIQUE, BLOCK, SIXTEEN, "# Author: someone, 2024\n" + BLOCK, "+---+\n| 1 |", "1 2 . 4 | 3 . 1 2"):
         assert not may_be_variant(classic), classic
+
+
+def test_the_ops_the_light_engine_loads_later_are_those_their_modules_register():
+    """bridge.LATER names, for MicroPython, the ops each lazily loaded module registers: none left out."""
+    import importlib
+    from sudoku_core.bridge import LATER, OPS
+    for module, names in LATER.items():
+        found = {name for name, action in OPS.items()
+                 if action.__module__ == importlib.import_module(f"sudoku_core.bridge.{module}").__name__}
+        assert found == set(names), module
