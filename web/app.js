@@ -162,11 +162,9 @@ for (const button of document.querySelectorAll('[data-export]')) {
   });
 }
 
-// The page answers first from the light engine; once it has answered and the page is idle, the full engine
-// (Hint, Rate, Steps, variant rules) loads behind it, so that they answer at once when asked.
-solver.addEventListener('sudoku-solver-ready', () => {
-  import('./engine.js').then(({ peekEngine }) => peekEngine()?.configure({ fullEngine: 'idle' }));
-}, { once: true });
+// The light engine answers everything the page asks of a classic grid (hints, ratings and steps included);
+// the full engine (Pyodide: 4.1 MB, seconds of a phone's CPU and some 100 MB of its memory) starts only for
+// what the light one hands on: variant rules, grids past 16x16 (docs/engine-js.md).
 
 // Offline support, when the build ships it.
 import('./offline.js')
