@@ -25,7 +25,7 @@ Every error is a `ParseError` naming the key and the entry (``arrow 2: ...``), c
 """
 import re
 
-from ..core.compat import fullmatch, ordered_dict, stable_sorted
+from ..core.compat import fullmatch, ordered_dict, stable_sorted, unique
 from ..core.formats import ParseError
 from ..variants import constraints as palette
 from ..variants.constraints import Constraint
@@ -310,7 +310,7 @@ def entry(*pairs: "tuple[str, object]") -> dict:
 
 def _groups(cells: "list[int]", n: int) -> "list[tuple[int, ...]]":
     """The cells in groups joined by their edges, each group sorted, in the order of their first cells."""
-    left, out = list(dict.fromkeys(cells)), []
+    left, out = unique(cells), []
     while left:
         group = {left[0]}
         while True:

@@ -17,7 +17,7 @@ Most variants are more houses (sets of cells that hold distinct digits, each dig
 `Rules` is immutable and validated when made: a bad rule raises `RulesError` (a ValueError) that names the
 cells or the region at fault. Cells are indexed row by row from 0, as in `Grid`.
 """
-from ..core.compat import cached_property, field, record
+from ..core.compat import cached_property, field, ordered_dict, record
 from ..core.grid import Conflict, Grid
 from ..core.shape import Shape, Unit
 from . import constraints as palette
@@ -295,8 +295,9 @@ class Rules:
         return found
 
 
-_JSON_FLAGS = {"diagonal": "diagonal_down", "antiDiagonal": "diagonal_up", "windows": "windows",
-               "antiKnight": "anti_knight", "antiKing": "anti_king", "nonconsecutive": "nonconsecutive"}
+_JSON_FLAGS = ordered_dict((("diagonal", "diagonal_down"), ("antiDiagonal", "diagonal_up"), ("windows", "windows"),
+                            ("antiKnight", "anti_knight"), ("antiKing", "anti_king"),
+                            ("nonconsecutive", "nonconsecutive")))  # read in this order on every runtime
 _JSON_KEYS = set(_JSON_FLAGS) | {"regions", "extraRegions", "cages", "constraints", "negative"}
 
 

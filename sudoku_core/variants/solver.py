@@ -41,7 +41,7 @@ the palette, on the fewest candidates for the most clues and for the most failur
 (`_Search._choose_tied`).
 """
 from ..core import solver
-from ..core.compat import bit_count, bit_length, lru_cache, unique
+from ..core.compat import bit_count, bit_length, lru_cache, ordered_dict, unique
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded, SearchStats, Tally, _deadline, _locked_eliminations
 from .propagators import Propagator, pair_relations, propagators, renban_windows, static_masks
@@ -270,7 +270,7 @@ def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
     return found
 
 
-_TABLES: "dict[Rules, _VariantTables]" = {}
+_TABLES: "dict[Rules, _VariantTables]" = ordered_dict()  # the oldest first, on every runtime
 _TABLES_KEPT = 32  # rules seen lately; a page or a batch reuses one set of rules many times
 
 
@@ -375,9 +375,13 @@ class _Search(solver._Search):
         (`Rules.palette_conflicts`): the deductions keep a full grid only when it holds, and this makes
         sure no solution that breaks a constraint is ever given."""
         check = self.t.palette_conflicts
-        for cand in super().solutions():
-            if check is None or not check(self.to_grid(cand).values):
-                yield cand
+        solutions = super().solutions()
+        try:
+            for cand in solutions:
+                if check is None or not check(self.to_grid(cand).values):
+                    yield cand
+        finally:
+            solutions.close()  # counts its work into `stats` now (MicroPython never closes a dropped generator)
 
     # -- propagation: the classic solver's over these tables, then these steps ------------------------
     def _variant_steps(self, cand: "list[int]", open_cands: int, since: "list[int] | None"
@@ -687,15 +691,23 @@ def iter_solutions(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int 
         yield from solver.iter_solutions(grid, max_nodes=max_nodes, timeout=timeout, stats=stats)
         return
     search = _Search(grid, variant, max_nodes, _deadline(timeout), stats)
-    for cand in search.solutions():
-        yield search.to_grid(cand)
+    solutions = search.solutions()
+    try:
+        for cand in solutions:
+            yield search.to_grid(cand)
+    finally:
+        solutions.close()  # as `solver.iter_solutions` does: MicroPython never closes a dropped generator
 
 
 def solve(grid: Grid, rules: "Rules | None" = None, *, max_nodes: "int | None" = None,
           timeout: "float | None" = None, stats: "SearchStats | None" = None) -> "Grid | None":
     """The first solution of `grid` under `rules`, or None when it has none. Raises `SearchLimitExceeded`
     when the budget runs out first."""
-    return next(iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout, stats=stats), None)
+    solutions = iter_solutions(grid, rules, max_nodes=max_nodes, timeout=timeout, stats=stats)
+    try:
+        return next(solutions, None)
+    finally:
+        solutions.close()
 
 
 def solve_and_count(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *, max_nodes: "int | None" = None,
@@ -719,10 +731,14 @@ def count_solutions(grid: Grid, rules: "Rules | None" = None, limit: int = 2, *,
     if variant is None:
         return solver.count_solutions(grid, limit, max_nodes=max_nodes, timeout=timeout, stats=stats)
     count = 0
-    for _ in _Search(grid, variant, max_nodes, _deadline(timeout), stats).solutions():
-        count += 1
-        if count >= limit:
-            break
+    solutions = _Search(grid, variant, max_nodes, _deadline(timeout), stats).solutions()
+    try:
+        for _ in solutions:
+            count += 1
+            if count >= limit:
+                break
+    finally:
+        solutions.close()
     return count
 
 
