@@ -1,11 +1,13 @@
 """Runs pytest-style test files under MicroPython, with the shims in tests/micropython/shim.
 
 run_core_tests.mjs copies the engine's portable modules, the test files and this driver into MicroPython's
-file system, writes the run's settings to /runner/config.json and calls `main()`, which writes the counts to
+file system, writes the run's settings to /runner/config.json and calls `start()`, then `step()` until it returns
+False (or `main()`, the same in one call: see `step` for why not), which writes the counts to
 /runner/result.json. Each test function of each file runs (every parametrize row, every fixture by name,
 the hypothesis examples); a failure prints one line with its reason. Nothing is left out quietly: a test
-that asks to be skipped, a mark the shim cannot honour, a fixture it does not have or a test file that
-cannot be imported each count as a failure with the reason.
+that asks to be skipped, a mark the shim cannot honour, a fixture it does not have, a test the settings'
+"deselect" names (with the reason: one that would break the run, say) or a test file that cannot be
+imported each count as a failure with the reason.
 
 MicroPython tells nothing about a function's parameters (no `inspect.signature` with names, no
 `__code__.co_varnames`), so the driver reads them from the `def` line in the test file's source.
@@ -300,6 +302,8 @@ class Runner:
         self.durations = []
         self.sources = {}
         self.totals = [0, 0]  # passed, failed
+        #: test id (or a function's id, every row) -> why the runner asks not to run it (it would break the run)
+        self.deselected = config.get("deselect", {})
         self.files = []  # per file: {"file", "passed", "failed", "seconds"}
 
     def fail(self, test_id, reason, error=None):
@@ -385,6 +389,11 @@ class Runner:
         for row_id, row, row_marks in parametrize_rows(entry):
             test_id = base_id + ("[%s]" % row_id if row_id else "")
             marks = (entry["marks"] if entry else []) + row_marks
+            reason = self.deselected.get(test_id, self.deselected.get(base_id))
+            if reason is not None:  # counted as a failure, with the runner's reason: nothing left out quietly
+                self.fail(test_id, "not run: " + reason)
+                yield "deselected"
+                continue
             with open(RUNNER_DIR + "/current", "w") as handle:
                 handle.write(test_id)
             start = now()
