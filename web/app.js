@@ -4,7 +4,7 @@
 // The URL fragment is read and written by grid-codec.js (nothing after '#': an empty 9x9), its rule parts by
 // rules-codec.js. Everything read from the fragment or from storage is data: it only ever reaches the
 // element's properties.
-import { fragmentOf, parseSize, readFragment, shapeSpec } from './grid-codec.js';
+import { fragmentOf, parseSize, readFragment, shapeSpec, sizeName } from './grid-codec.js';
 import { decodeRules, encodeRules } from './rules-codec.js';
 
 const STORAGE_KEY = 'sudoku-solver:grid';
@@ -83,6 +83,13 @@ if (start.size) solver.setAttribute('size', start.size);
 if (start.puzzle) solver.setAttribute('puzzle', start.puzzle);
 const startRules = rulesOf(start);
 if (startRules) solver.setAttribute('rules', JSON.stringify(startRules));
+// The picker shows the grid's size before the element comes: its checked label is bold, so wider, and checking
+// another one later would move its neighbours.
+const startShape = start.size ? parseSize(start.size) : start.puzzle ? parseSize(String(sideOf(start))) : null;
+if (startShape) {
+  const name = sizeName(startShape);
+  for (const radio of sizeRadios) radio.checked = radio.value === name;
+}
 
 await import('./sudoku-solver.js');
 

@@ -44,7 +44,7 @@ const CSS = `
 }
 @container (min-width: 640px) {
   .root { grid-template-columns: minmax(0, 1fr) minmax(13em, 16.5em); align-items: start; justify-items: stretch; }
-  .board-wrap { grid-row: 1 / span 4; }
+  .board-wrap { grid-row: 1; }     /* beside the side column, one item: no empty rows (and gaps) under it */
 }
 .board-wrap { width: 100%; max-width: var(--sudoku-board-max, 100%); container-type: inline-size; justify-self: center; }
 .board {
@@ -119,6 +119,25 @@ button.primary { background: var(--_accent); color: var(--_accent-fg); border-co
 .progress { width: 100%; max-width: var(--sudoku-board-max, 100%); font-size: 0.875em; color: var(--_muted); }
 .progress .track { height: 4px; border-radius: 2px; background: var(--_line); overflow: hidden; margin-bottom: 0.3em; }
 .progress .bar { height: 100%; width: calc(var(--fraction, 0) * 100%); background: var(--_accent); transition: width 0.2s; }
+/* Nothing moves while the element loads (the Solve page's CLS): the status line comes right under the pad and the
+   engine's progress under it (its DOM order stays: neither is focusable), in a room of two lines that it keeps while
+   hidden, so its coming and going (the full engine's download comes later, for a hint) and its text wrapping move
+   nothing. A failed start gives that room to Retry. */
+.side > .progress { order: 1; min-height: calc(4px + 0.3em + 2.8em); }
+.side > .retry { order: 2; }
+.progress[hidden] { display: block !important; visibility: hidden; }
+.side:has(> .retry:not([hidden])) > .progress[hidden] { display: none !important; }
+/* The rules bar (rules-editor.js, fetched when the element asks for it) comes a moment after the rest: until it is
+   there, the pad keeps its room. The bar's height depends on how its buttons and help wrap (measured at the default
+   16px: 312 px up to 355 px wide, 293 px up to 365 px, 251 px then, 211 px from 464 px, 312 px in the side
+   column); the bar draws nothing before it comes, so an estimate off by a line moves only what is below it.
+   app.css holds the same room for the whole element before it is defined: keep the two in step. */
+.root { --_bar-room: 19.525em; }
+@container (min-width: 356px) { .root { --_bar-room: 18.34em; } }
+@container (min-width: 366px) { .root { --_bar-room: 15.69em; } }
+@container (min-width: 464px) { .root { --_bar-room: 13.16em; } }
+@container (min-width: 640px) { .root { --_bar-room: 19.525em; } }
+:host([edit-rules]:not([readonly])) .controls + .pad { margin-top: calc(var(--_bar-room) + 0.75em); }
 .status { min-height: 1.4em; margin: 0; width: 100%; max-width: var(--sudoku-board-max, 100%); }
 .status.error { color: var(--_conflict); }
 .status.ok { color: var(--_fg); }
