@@ -18,6 +18,8 @@ templates, so Template Delete also removes a candidate from a cell Template Set 
 digit. Template Set and Template Delete run one after the other on the same position: the last
 position's templates are kept for the second.
 """
+import sys
+
 from ..board import Board, bits
 from ..phrases import cells_text, sym
 from ..step import Step
@@ -29,6 +31,11 @@ SCORE = 7.0
 MAX_STEPS = 40000
 
 _last: dict = {}  # (tables, values, candidates) -> _Templates: the latest position only
+#: MicroPython hashes an int by its low 31 bits alone, and a state of the count below is a set of cells of the
+#: rows still to fill, the high cells: the states would all hash alike there, and a level's dict take time
+#: quadratic in its size (minutes on an open 16x16 grid). So on MicroPython the count numbers the cells
+#: backwards (cell i as cell_count - 1 - i): the same states, in the same order, with their cells low.
+_BACKWARDS = sys.implementation.name == "micropython"
 
 
 class _Templates:
@@ -67,15 +74,15 @@ class _Templates:
 
     def _count(self, d: int, allowed: int) -> "tuple[int, int, int] | None":
         t = self.t
-        n = t.n
-        peer = t.peer_masks
+        peer, all_rows, houses = _frame(t)
         placed = self.placed[d]
+        if _BACKWARDS:
+            top = t.cell_count - 1
+            placed, allowed = _backwards(placed, top), _backwards(allowed, top)
         free = allowed
         for i in bits(placed):
             free &= ~peer[i]
-        rows = [t.unit_masks[r] for r in range(n) if not placed & t.unit_masks[r]]
-        # rows, columns and boxes hold one by construction; a variant's other houses must be hit
-        houses = [] if t.rules is None else t.unit_masks[3 * n:]
+        rows = [m for m in all_rows if not placed & m]
         hits = [0] * t.cell_count
         unsat = 0
         for k, h in enumerate(houses):
@@ -123,7 +130,34 @@ class _Templates:
                 some |= 1 << i
                 if w == count:
                     every |= 1 << i
+        if _BACKWARDS:
+            return _backwards(every, top), _backwards(some, top), count
         return every, some, count
+
+
+def _frame(t) -> tuple:
+    """The masks the count reads, numbered as it numbers the cells (see `_BACKWARDS`): each cell's peers, the
+    rows in order, and the houses beyond rows, columns and boxes (those hold one cell of a template by
+    construction; a variant's other houses must be hit). Kept on the tables."""
+    frame = getattr(t, "_template_frame", None)
+    if frame is None:
+        n = t.n
+        peer, rows, houses = t.peer_masks, t.unit_masks[:n], () if t.rules is None else t.unit_masks[3 * n:]
+        if _BACKWARDS:
+            top = t.cell_count - 1
+            peer = tuple(_backwards(peer[top - i], top) for i in range(t.cell_count))
+            rows = tuple(_backwards(m, top) for m in rows)
+            houses = tuple(_backwards(m, top) for m in houses)
+        frame = t._template_frame = (peer, rows, houses)
+    return frame
+
+
+def _backwards(mask: int, top: int) -> int:
+    """`mask` with each cell i as cell top - i."""
+    out = 0
+    for i in bits(mask):
+        out |= 1 << (top - i)
+    return out
 
 
 def _position(b: Board) -> _Templates:
