@@ -6,8 +6,9 @@
 Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * board usable: navigation start -> the first `role=gridcell` of <sudoku-solver> is in the page,
   * first visits, a fresh profile on three connections (localhost, 10 Mbps, Lighthouse's 1.6 Mbps mobile
-    profile), to the page (puzzle in the URL) and to a widget (embed-demo.html): first solution, which
-    engine gave it, when the full engine took over, bytes before the solution and in the whole visit,
+    profile), to the page (puzzle in the URL; Solve, and then Hint, pressed at once), to a widget
+    (embed-demo.html) and to Play (its first game): the first answer, which engine gave it, whether the full
+    engine came, bytes before the answer and in the whole visit,
   * engine ready, cold: a fresh browser profile (empty HTTP cache, no service worker),
   * engine ready, warm: a persistent profile after one visit (service worker + HTTP cache), median of 3,
   * the bare Pyodide runtime's own ready time (`loadPyodide()` and nothing else, on a page of a second
@@ -257,16 +258,28 @@ CONNECTIONS = {
     "10 Mbps, 40 ms": {"downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8, "latency": 40},
     "1.6 Mbps, 150 ms": {"downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8, "latency": 150},
 }
-#: Records when the first solution is on the board (the element's `sudoku-solver-found` event).
-FOUND_PROBE = """document.addEventListener('sudoku-solver-found', () => {
-  window.__foundAt ??= performance.now();
-  window.__foundEpoch ??= Date.now();
-}, true);"""
+#: Records when the first answer is on the page: a solution on the board (the element's `sudoku-solver-found`
+#: event), a hint's first press (`sudoku-solver-hint`), or Play's first game (a given on its board).
+FOUND_PROBE = """(() => {
+  const answered = () => {
+    window.__foundAt ??= performance.now();
+    window.__foundEpoch ??= Date.now();
+  };
+  document.addEventListener('sudoku-solver-found', answered, true);
+  document.addEventListener('sudoku-solver-hint', answered, true);
+  if (location.pathname.endsWith('/play.html')) {
+    const look = () => (document.querySelector('[role=grid] .given') ? answered() : requestAnimationFrame(look));
+    requestAnimationFrame(look);
+  }
+})();"""
 
 
 #: Where a person meets the solver: the site's page (Solve pressed at once), and a page of the embedding demo
 #: whose first widget a visitor uses to solve (`embed-demo.html`, as a site that embeds it).
-VISITS = {"page": ("", "sudoku-solver"), "widget": ("embed-demo.html", "#plain")}
+#: Then the same page with Hint pressed at once instead, and Play, whose first visit makes a Medium game by itself.
+#: name -> (path, the element whose button is pressed, the button; None for Play, which needs no press)
+VISITS = {"page": ("", "sudoku-solver", "solve"), "widget": ("embed-demo.html", "#plain", "solve"),
+          "page, Hint": ("", "sudoku-solver", "hint"), "Play": ("play.html", None, None)}
 #: When the full engine (Pyodide) took over, if it did: polled after the first solution.
 RUNTIMES = """async () => {
   const engine = (await import('./engine.js')).peekEngine();
@@ -276,12 +289,11 @@ RUNTIMES = """async () => {
 
 def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, visit: str = "page",
                 timeout_s: float = 180) -> dict:
-    """A person's first visit: a fresh profile, Solve pressed as soon as it can be (the puzzle in the URL of the
-    page; the widget's own puzzle). Times from navigation start; bytes as the server sent them (brotli where the
-    browser accepts it) until the first solution is on the board, then until the page is done: the full
-    engine in (the page loads it when idle) and the service worker's pre-cache filled, or, for the widget, 5 s
-    of nothing more."""
-    path, selector = VISITS[visit]
+    """A person's first visit: a fresh profile, Solve (or Hint) pressed as soon as it can be (the puzzle in the
+    URL of the page; the widget's own puzzle), or Play's first game. Times from navigation start; bytes as the
+    server sent them (brotli where the browser accepts it) until the first answer is on the page, then until
+    the page is done: the service worker's pre-cache filled (the page), or 5 s of nothing more."""
+    path, selector, button = VISITS[visit]
     with tempfile.TemporaryDirectory(prefix="bench-first-visit-") as profile:
         context = p.chromium.launch_persistent_context(profile, executable_path=CHROMIUM, args=ARGS,
                                                        service_workers="allow")
@@ -295,8 +307,9 @@ def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, visi
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
         counter.take()
-        page.goto(f"{server.url}{path}" + (f"#{puzzle}" if visit == "page" else ""), timeout=timeout_s * 1000)
-        page.locator(selector).locator("[data-action=solve]").click(timeout=timeout_s * 1000)
+        page.goto(f"{server.url}{path}" + (f"#{puzzle}" if path == "" else ""), timeout=timeout_s * 1000)
+        if button is not None:
+            page.locator(selector).locator(f"[data-action={button}]").click(timeout=timeout_s * 1000)
         deadline = time.monotonic() + timeout_s
         found = None
         while found is None and time.monotonic() < deadline:
@@ -304,19 +317,14 @@ def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, visi
             found = page.evaluate("() => window.__foundAt ?? null")
         answered_by = page.evaluate(RUNTIMES)["runtime"] if found is not None else None
         found_epoch = page.evaluate("() => window.__foundEpoch ?? null")
-        board = wait_board(page)
+        board = wait_board(page) if button is not None else None
         info = wait_ready(page, timeout_s) if found is not None else {"readyAt": None, "timings": {}}
-        full_ms = None
         if found is not None and visit == "page":
-            while time.monotonic() < deadline:
-                state = page.evaluate(RUNTIMES)
-                if state["runtimes"]["full"] == "ready":
-                    full_ms = state["now"]
-                    break
-                page.wait_for_timeout(50)
             wait_service_worker(page)
         elif found is not None:
             page.wait_for_timeout(5000)
+        state = page.evaluate(RUNTIMES)
+        full_ms = state["now"] if state and state["runtimes"]["full"] == "ready" else None
         sent = counter.take()
         # What was asked for before the solution showed (the server may have sent more by then: the bytes of a
         # request made just after are in flight while Chromium's emulated line delivers them).
@@ -509,9 +517,10 @@ def report_first_visits(visits: dict) -> None:
     mb = lambda n: f"{n / 1e6:.2f} MB"  # noqa: E731
     seconds = lambda ms: f"{ms / 1000:.1f} s" if ms is not None else "-"  # noqa: E731
     print("First visit: a fresh profile, Solve pressed at once (the page with the puzzle in its URL; the widget of "
-          "embed-demo.html); Chromium's network emulation; bytes as sent, brotli where accepted")
+          "embed-demo.html), or Hint, or Play's first game (Medium); Chromium's network emulation; bytes as sent, "
+          "brotli where accepted")
     print()
-    print("| visit, connection         | first solution | answered by | engine ready | full engine in | sent before it "
+    print("| visit, connection         |   first answer | answered by | engine ready | full engine in | sent before it "
           "| sent in the whole visit | sent twice |")
     print("| ------------------------- | -------------- | ----------- | ------------ | -------------- | -------------- "
           "| ----------------------- | ---------- |")
