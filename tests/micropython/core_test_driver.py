@@ -15,6 +15,7 @@ MicroPython tells nothing about a function's parameters (no `inspect.signature` 
 import builtins
 import gc
 import io
+import itertools
 import json
 import sys
 import time
@@ -541,6 +542,24 @@ class Falsified(Exception):
         self.note = note
 
 
+def islice(iterable, *args):
+    """`itertools.islice`: MicroPython's (micropython-lib's) raises RuntimeError when the iterable ends before
+    `stop` (its generator lets StopIteration out of `next`)."""
+    start, stop, step = (0, args[0], 1) if len(args) == 1 else (args + (1,))[:3]
+    nxt, step = start or 0, step or 1
+    it = iter(iterable)
+    index = 0
+    while stop is None or nxt < stop:
+        try:
+            item = next(it)
+        except StopIteration:
+            return
+        if index == nxt:
+            yield item
+            nxt += step
+        index += 1
+
+
 _BUILTIN_OPEN = open
 
 
@@ -567,6 +586,7 @@ def start():
         config = json.load(handle)
     sys.modules["random"] = pyrandom  # MicroPython's has no Random class (the engine takes compat.Random)
     builtins.open = open_path
+    itertools.islice = islice
     runner = Runner(config)
     impl = sys.implementation
     print("MicroPython %s (%s), heap %d MB; hypothesis examples per test: at most %d" % (
