@@ -93,6 +93,14 @@ def test_nesting_up_to_the_limit_is_read():
     assert error["message"] == "'puzzle' as a list must hold whole numbers (0 = empty)."
 
 
+def test_brackets_inside_strings_do_not_count_as_nesting():
+    """The depth is told before the JSON is read (Pyodide's reader would overflow the JavaScript stack), so
+    a string full of brackets, escaped quotes and all, must not be taken for nesting."""
+    text = json.dumps({"op": "parse", "text": '\\"' + "[{" * 5_000, "list": [[[1]]] * 40})
+    assert error_of(text)["message"] != f"The request is nested more than {MAX_DEPTH} levels deep."
+    assert "nested" in error_of(text.replace('"list": ', '"list": ' + "[" * 40).replace("]}", "]" + "]" * 40 + "}"))["message"]
+
+
 def test_a_request_past_the_limit_is_refused_before_it_is_read():
     text = json.dumps({"op": "parse", "text": "." * MAX_REQUEST_CHARS})
     start = time.perf_counter()

@@ -62,6 +62,12 @@ SHARED = [
     {"op": "parse", "text": "0 0 3 4\n3 4 0 0\n0 0 4 3\n4 3 0 0"},
     {"op": "parse", "text": ""},
     {"op": "parse", "text": 12},
+    # Variant texts are read here (the page learns the rules); only solving under them needs the full engine.
+    {"op": "parse", "text": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
+    {"op": "parse", "text": UNIQUE + "\nrules: x\n"},
+    {"op": "parse", "text": UNIQUE + "\ndiagonal\n"},
+    {"op": "parse", "text": '<img src=x onerror="window.pwned=3">'},   # '=' and '/', yet not a variant text
+    {"op": "solve", "puzzle": "https://example.com/?p=" + UNIQUE},
     {"op": "solve", "puzzle": UNIQUE},
     {"op": "solve", "puzzle": HARD, "limit": 1},
     {"op": "solve", "puzzle": SEVERAL, "limit": 5},
@@ -104,11 +110,11 @@ SHARED = [
 
 #: Requests only the full engine answers: the light one must hand them on.
 FULL_ONLY = [
+    {"op": "solve", "puzzle": UNIQUE + "\nrules: x\n"},
     {"op": "solve", "puzzle": UNIQUE, "rules": {"diagonal": True}},
     {"op": "check", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
     {"op": "conflicts", "puzzle": CLASH, "rules": {"antiKnight": True}},
-    {"op": "parse", "text": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
-    {"op": "parse", "text": UNIQUE + "\nrules: x\n"},
+    {"op": "solve", "puzzle": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
     {"op": "hint", "puzzle": UNIQUE, "rules": {"diagonal": True}},
     {"op": "rate", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
     {"op": "solve", "puzzle": "." * 625, "limit": 1},   # past 16x16: memory the light engine cannot give back

@@ -117,13 +117,9 @@ def may_be_variant(text: str) -> bool:
 
 def _read_variant(text: object) -> "object":
     """The `FPuzzlesRead` (grid, rules, notes, setter's solution) of variant text (an f-puzzles link, givens
-    with rule lines...), None for anything else. The light engine has no variant readers: it hands on
-    whatever may be variant text."""
-    if not isinstance(text, str):
-        return None
-    if LIGHT:
-        if may_be_variant(text):
-            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.")
+    with rule lines...), None for anything else. The light engine first asks `may_be_variant`, so that a
+    classic paste does not load the variant readers."""
+    if not isinstance(text, str) or (LIGHT and not may_be_variant(text)):
         return None
     from ..formats.variant_io import is_variant_text, read_variant_details  # on a paste, not at the engine's start
 
@@ -156,17 +152,13 @@ def op_parse(request: Request) -> dict:
 def _puzzle(request: Request) -> "tuple":
     """(grid, rules or None, the variant read or None) of `solve` and `check`: `puzzle` may be variant text
     when no `rules` are sent; then the text's rules apply."""
-    text = request.source("puzzle")
-    if request.get("rules") is None and isinstance(text, str) and not LIGHT:
-        variant = _read_variant(text)
+    if request.get("rules") is None:
+        variant = _read_variant(request.source("puzzle"))
         if variant is not None:
+            if LIGHT:  # read here, so that a misspelt link is told here; the variant solver is the full engine's
+                raise BridgeError(FULL_ENGINE, "Variant rules need the full engine.")
             return _searchable(variant.grid), variant.rules, variant
-    try:
-        grid = _searchable(request.grid())
-    except BridgeError as error:
-        if LIGHT and error.code == "parse" and isinstance(text, str) and may_be_variant(text):
-            raise BridgeError(FULL_ENGINE, "Reading variant puzzles needs the full engine.") from None
-        raise
+    grid = _searchable(request.grid())
     return grid, request.rules(grid), None
 
 

@@ -34,6 +34,7 @@ carries the clock started when the request arrived and, for `handle_json_with_pr
 progress callback. The ops are listed, with their fields and results, in docs/engine-js.md.
 """
 import json
+import re
 import sys
 
 from ..core.compat import drive, perf_counter
@@ -353,6 +354,8 @@ def _read(text: str) -> "Any":
         if LIGHT and len(text) > LIGHT_MAX_REQUEST_CHARS:
             raise BridgeError(FULL_ENGINE, "A request this long needs the full engine.")
     too_deep = BridgeError("bad_request", f"The request is nested more than {MAX_DEPTH} levels deep.")
+    if not LIGHT and isinstance(text, str) and _nested_deeper_than(text, MAX_DEPTH):
+        raise too_deep
     try:
         request = json.loads(text)
     except (TypeError, ValueError) as error:
@@ -362,6 +365,28 @@ def _read(text: str) -> "Any":
     if _deeper_than(request, MAX_DEPTH):
         raise too_deep
     return request
+
+
+#: JSON's strings and its brackets, the tokens that tell how deep a text nests (compiled where used:
+#: MicroPython's `re`, which never needs it, reads less of the syntax).
+_STRING_OR_BRACKET = r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]'
+
+
+def _nested_deeper_than(text: str, limit: int) -> bool:
+    """Whether JSON `text` opens more than `limit` lists and objects at once, told before it is read: Pyodide's
+    JSON reader recurses on the JavaScript stack, which overflows (a fatal error, not a RecursionError) long
+    before Python's recursion limit. Brackets inside strings do not count."""
+    if text.count("[") + text.count("{") <= limit:
+        return False  # the common case, told without a scan
+    depth = 0
+    for token in re.findall(_STRING_OR_BRACKET, text):
+        if token in ("[", "{"):
+            depth += 1
+            if depth > limit:
+                return True
+        elif token in ("]", "}"):
+            depth -= 1
+    return False
 
 
 def _deeper_than(value: "Any", limit: int) -> bool:
