@@ -8,7 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_core import Grid, Shape
 from sudoku_core.cli import main
+from sudoku_core.logic import solve_path
+
+from bridge_replies import ok
+from test_logic_json import CHAINED, TALL_BOXES
 
 PUZZLE = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
@@ -83,3 +88,28 @@ def test_python_dash_m_runs_rate_without_a_traceback(write):
                           capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 1 and "Traceback" not in done.stderr and "line 2" in done.stderr
     assert done.stdout.split("\n")[0].count("\t") == 2
+
+
+# -- explain --json sends the bridge's steps (from test_logic_json.py) ---------------------------------
+def explain_json(capsys, tmp_path, line: str, shape: str = "9x9") -> dict:
+    path = tmp_path / "p.txt"
+    path.write_text(line + "\n")
+    assert main(["explain", "--json", "--shape", shape, str(path)]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize("line, shape", [(CHAINED, "9x9"), TALL_BOXES])
+def test_the_cli_and_the_bridge_send_the_same_steps(capsys, tmp_path, line, shape):
+    cli = explain_json(capsys, tmp_path, line, shape)
+    bridge = ok({"op": "path", "puzzle": line, "shape": shape})
+    # the bridge adds what the page replays (`removed`); every other field is the same
+    assert [{k: v for k, v in step.items() if k != "removed"} for step in bridge["steps"]] == cli["steps"]
+    assert cli["solved"] == bridge["solved"] and cli["grid"] == bridge["end"]
+    grid = Grid.parse(line, Shape.parse(shape))
+    assert cli["steps"] == [step.to_dict(grid.shape) for step in solve_path(grid).steps]
+
+
+def test_a_units_cells_follow_the_grids_boxes(capsys, tmp_path):
+    steps = explain_json(capsys, tmp_path, *TALL_BOXES)["steps"]
+    boxes = [unit for step in steps for unit in step["units"] if unit["name"] == "box 1"]
+    assert boxes and boxes[0]["cells"] == [0, 1, 6, 7, 12, 13]

@@ -1,5 +1,6 @@
 """One JSON form each for a step and a diagnosis, whoever sends it (the CLI's `explain --json`, the bridge),
-and statuses and levels as enums that read back from the words they are written as."""
+and statuses and levels as enums that read back from the words they are written as. (The CLI's part is in
+tests/test_logic_cli.py: this file runs inside MicroPython too, where the CLI is not.)"""
 from __future__ import annotations
 
 import json
@@ -7,9 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_core import Grid, Shape
+from sudoku_core import Grid
 from sudoku_core.bridge.ops_logic import Status
-from sudoku_core.cli import main
 from sudoku_core.logic import Level, PathStatus, Verdict, diagnose, next_step, solve_path
 from sudoku_core.logic.levels import LEVELS
 
@@ -26,30 +26,6 @@ NEEDS_NESTING = "8..........36......7..9.2...5...7.......457.....1...3...1....68
 # One solution, but no technique here finishes it: a cages-only Killer of data/variants/killer_9x9.jsonl.
 NEEDS_GUESSING = json.loads((Path(__file__).parent.parent / "data" / "variants" / "killer_9x9.jsonl")
                             .read_text().splitlines()[2])
-
-
-def explain_json(capsys, tmp_path, line: str, shape: str = "9x9") -> dict:
-    path = tmp_path / "p.txt"
-    path.write_text(line + "\n")
-    assert main(["explain", "--json", "--shape", shape, str(path)]) == 0
-    return json.loads(capsys.readouterr().out)
-
-
-@pytest.mark.parametrize("line, shape", [(CHAINED, "9x9"), TALL_BOXES])
-def test_the_cli_and_the_bridge_send_the_same_steps(capsys, tmp_path, line, shape):
-    cli = explain_json(capsys, tmp_path, line, shape)
-    bridge = ok({"op": "path", "puzzle": line, "shape": shape})
-    # the bridge adds what the page replays (`removed`); every other field is the same
-    assert [{k: v for k, v in step.items() if k != "removed"} for step in bridge["steps"]] == cli["steps"]
-    assert cli["solved"] == bridge["solved"] and cli["grid"] == bridge["end"]
-    grid = Grid.parse(line, Shape.parse(shape))
-    assert cli["steps"] == [step.to_dict(grid.shape) for step in solve_path(grid).steps]
-
-
-def test_a_units_cells_follow_the_grids_boxes(capsys, tmp_path):
-    steps = explain_json(capsys, tmp_path, *TALL_BOXES)["steps"]
-    boxes = [unit for step in steps for unit in step["units"] if unit["name"] == "box 1"]
-    assert boxes and boxes[0]["cells"] == [0, 1, 6, 7, 12, 13]
 
 
 def test_a_hint_sends_the_steps_own_form():

@@ -1,6 +1,7 @@
 """The setters' palette in the exchange forms: f-puzzles JSON and links, and the text form, read and written
 back equal for every kind; bad clues told with their place; what the reader cannot use (drawings, the rules
-text) said beside the answer, with the setter's solution compared, in the reader, the CLI and the bridge."""
+text) said beside the answer, with the setter's solution compared, in the reader and the bridge (the CLI's
+part: tests/test_variant_cli.py, as this file runs inside MicroPython too, where the CLI is not)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,6 @@ import pytest
 
 from sudoku_core import Grid
 from sudoku_core.bridge import handle
-from sudoku_core.cli import main
 from sudoku_core.core.formats import ParseError
 from sudoku_core.core.shape import Shape
 from sudoku_core.formats.fpuzzles import (FPUZZLES_URL, fpuzzles_link, read_fpuzzles, read_fpuzzles_details,
@@ -258,26 +258,6 @@ def test_the_bridge_says_notes_and_the_setter_verdict_with_the_answer():
     assert "matches the setter's solution" in solved["message"]
     checked = handle({"op": "check", "puzzle": parsed["line"], "setterLine": SOLVED.to_line()[::-1]})["result"]
     assert checked["setterSolution"] == "differs" and checked["setterCells"]
-
-
-def test_several_solutions_under_the_rules_read_are_said_beside_the_one_shown(tmp_path, capsys):
-    path = tmp_path / "drawn.json"
-    path.write_text(DRAWN)
-    assert main(["solve", str(path)]) == 0
-    captured = capsys.readouterr()
-    assert Grid.parse(captured.out.strip()).is_complete()
-    assert "decoration" in captured.err and "several solutions under the rules read" in captured.err
-    assert main(["solve", "--format", "json", str(path)]) == 0
-    record = json.loads(capsys.readouterr().out)
-    assert record["several"] is True and len(record["notes"]) == 2
-
-
-def test_the_cli_says_whether_the_answer_matches_the_setters_solution(tmp_path, capsys):
-    path = tmp_path / "setter.txt"
-    path.write_text(FPUZZLES_URL + compress_to_base64(to_fpuzzles_json(UNIQUE, Rules(NINE), solution=SOLVED)))
-    assert main(["check", str(path)]) == 0
-    captured = capsys.readouterr()
-    assert captured.out == "unique\n" and "matches the setter's solution" in captured.err
 
 
 # -- a public puzzle -------------------------------------------------------------------------------

@@ -11,7 +11,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from sudoku_core import Grid, Shape
-from sudoku_core.cli import main
 from sudoku_core.core.formats import ParseError
 from sudoku_core.variants.rules import Cage, Rules
 from sudoku_core.formats.sudokuwiki import (KILLER_URL, looks_like_sudokuwiki_killer, read_sudokuwiki_killer,
@@ -91,11 +90,3 @@ def test_the_reader_raises_nothing_but_parse_errors(text: str) -> None:
         read_sudokuwiki_killer(f"{KILLER_URL}{text}")
     except ParseError:
         pass
-
-
-def test_the_cli_solves_a_file_holding_the_link(tmp_path, capsys):
-    path = tmp_path / "killer.txt"
-    path.write_text(EXAMPLE + "\n")
-    assert main(["solve", str(path)]) == 0
-    grid, rules = read_sudokuwiki_killer(EXAMPLE)
-    assert capsys.readouterr().out == solve_and_count(grid, rules, 2).first.to_line() + "\n"

@@ -1,21 +1,19 @@
 """The variant generator: every puzzle it makes has exactly one solution (by the variant solver and by a
 brute-force counter written here from the rules' definitions), Jigsaw regions and Killer cages are what
-those puzzles promise, a seed makes the same puzzle again, and the CLI and the bridge make them too."""
+those puzzles promise, a seed makes the same puzzle again, and the bridge makes them too (the CLI's
+`generate --variant`: tests/test_variant_cli.py; this file runs inside MicroPython too, where the CLI is not)."""
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from sudoku_core import Grid, bridge
-from sudoku_core.cli import main
 from sudoku_core.generator.classic import RaterUnavailable
 from sudoku_core.variants.jigsaw import box_tilings, is_connected, orthogonal, random_regions
 from sudoku_core.variants.killer_cages import lay_cages
 from sudoku_core.variants.rules import Rules
 from sudoku_core.core.shape import Shape
-from sudoku_core.formats.variant_text import read_variant
 from sudoku_core.generator import variants as variant_generate
 from sudoku_core.generator.variants import generate_variant, variant_names
 from sudoku_core.variants.solver import count_solutions
@@ -244,72 +242,6 @@ def test_a_level_asked_is_the_level_got_from_the_rater(monkeypatch):
     made = generate_variant("x", "6x6", seed=1, level="hard")
     assert made.rating.level == "Hard" and made.attempts == 3
     assert all(rules.diagonal_down for rules in calls)
-
-
-# -- the command line ------------------------------------------------------------------------------
-def run(capsys, *argv: str) -> "tuple[int, str, str]":
-    code = main(list(argv))
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-@pytest.mark.parametrize("variant, size", [("killer", "6x6"), ("jigsaw,x", "4x4"), ("windoku", "9x9")])
-def test_a_generated_file_reads_back_with_solve_and_check(tmp_path, capsys, variant, size):
-    code, text, _ = run(capsys, "generate", "--variant", variant, "--size", size, "--seed", "4")
-    assert code == 0
-    path = tmp_path / "puzzle.txt"
-    path.write_text(text)
-    record = json.loads(run(capsys, "generate", "--variant", variant, "--size", size, "--seed", "4",
-                            "--format", "json")[1])
-    assert run(capsys, "solve", str(path))[1].strip() == record["solution"]
-    assert run(capsys, "check", str(path))[1] == "unique\n"
-    grid, rules = read_variant(text)
-    assert grid.to_line() == record["givens"] and rules.to_dict() == record["rules"]
-
-
-def test_several_puzzles_are_separated_and_each_is_seed_plus_k(capsys):
-    text = run(capsys, "generate", "--variant", "x", "--size", "4x4", "--seed", "7", "--count", "2")[1]
-    first, second = text.split("\n\n")
-    assert read_variant(first)[0] == generate_variant("x", "4x4", seed=7).givens
-    assert read_variant(second)[0] == generate_variant("x", "4x4", seed=8).givens
-
-
-@pytest.mark.parametrize("fmt", ["fpuzzles", "sudokupad"])
-def test_links_carry_the_rules(capsys, fmt):
-    from sudoku_core.formats.fpuzzles import read_fpuzzles
-
-    link = run(capsys, "generate", "--variant", "killer", "--size", "6x6", "--seed", "2", "--format", fmt)[1].strip()
-    made = generate_variant("killer", "6x6", seed=2)
-    grid, rules = read_fpuzzles(link)
-    assert grid == made.givens and rules.cages == made.rules.cages
-
-
-def test_sudokuwiki_links_carry_the_cages(capsys):
-    from sudoku_core.formats.sudokuwiki import read_sudokuwiki_killer
-
-    links = run(capsys, "generate", "--variant", "killer", "--seed", "2", "--count", "2", "--format", "sudokuwiki")[1]
-    for k, link in enumerate(links.splitlines()):
-        made = generate_variant("killer", "9x9", seed=2 + k)
-        assert read_sudokuwiki_killer(link) == (made.givens, made.rules)
-
-
-@pytest.mark.parametrize("argv, message", [
-    (["--variant", "sudoku"], "unknown variant 'sudoku'"),
-    (["--variant", "killer", "--givens", "3", "--format", "sudokuwiki"], "hold 9x9 Killer cages and nothing else"),
-    (["--variant", "killer,x", "--format", "sudokuwiki"], "use it with --variant killer, 9x9, and no --givens"),
-    (["--variant", "killer", "--size", "6x6", "--format", "sudokuwiki"], "SudokuWiki's Killer links"),
-    (["--format", "sudokuwiki"], "--format sudokuwiki is for variant puzzles"),
-    (["--variant", "windoku", "--size", "6x6"], "9x9 grids, not 6x6"),
-    (["--variant", "x", "--format", "block"], "with --variant choose text"),
-    (["--format", "sudokupad"], "--format sudokupad is for variant puzzles"),
-    (["--givens", "3"], "--givens is for variant puzzles"),
-    (["--variant", "jigsaw", "--givens", "3"], "Killer puzzles only"),
-    (["--variant", "x,anti-king", "--size", "4x4"], "no 4x4 grid obeys x and anti-king together"),
-])
-def test_bad_options_are_usage_errors_without_a_traceback(capsys, argv, message):
-    code, out, err = run(capsys, "generate", *argv)
-    assert code == 2 and out == ""
-    assert message in err and "Traceback" not in err
 
 
 # -- the bridge ------------------------------------------------------------------------------------
