@@ -2,6 +2,7 @@
 """The logic ops (hint, why, rate, path, generate) on the three runtimes, side by side, with MicroPython's heap.
 
     python bench/light_logic_bench.py [--puzzles 12] [--seed 1] [--levels 3] [--no-pyodide]
+                                      [--ops hint,why,rate,path,generate] [--sets "forum hardest,diabolical"]
 
 One corpus of requests, made here on CPython as the page sends them: a hint and a Why not? at the hardest
 position of forum-hardest puzzles (the grid and pencil marks just before the engine's own path takes its hardest
@@ -38,7 +39,8 @@ from sudoku_core.logic.board import Board, bits  # noqa: E402
 SETS = (("forum hardest", ROOT / "data" / "forum_hardest_1106.txt"),
         ("diabolical", ROOT / "data" / "sudoku_exchange_diabolical.txt.gz"))
 LEVELS = ("Easy", "Medium", "Hard", "Unfair", "Extreme")
-TIMES = ("ms",)  # reply fields that differ from run to run
+TIMES = ("ms",)
+OPS = ("hint", "why", "rate", "path", "generate")  # reply fields that differ from run to run
 
 
 def puzzles(path: Path, count: int, seed: int) -> "list[str]":
@@ -58,10 +60,13 @@ def hardest_position(puzzle: str) -> "tuple[str, list[list[int]], object]":
     return board.to_grid().to_line(), [[d + 1 for d in bits(m)] for m in board.cands], path.steps[k]
 
 
-def corpus(count: int, seed: int, levels: int) -> "list[tuple[str, str, dict]]":
-    """(op label, set, request) for every request of the run."""
+def corpus(count: int, seed: int, levels: int, ops=OPS, sets=tuple(name for name, _ in SETS)
+           ) -> "list[tuple[str, str, dict]]":
+    """(op label, set, request) for every request of the run: only those of `ops` and of the sets named."""
     out = []
     for name, path in SETS:
+        if name not in sets:
+            continue
         for puzzle in puzzles(path, count, seed):
             line, marks, step = hardest_position(puzzle)
             out.append(("hint", name, {"op": "hint", "puzzle": line, "givens": puzzle, "candidates": marks}))
@@ -71,11 +76,11 @@ def corpus(count: int, seed: int, levels: int) -> "list[tuple[str, str, dict]]":
                                       "cell": cell, "digit": digit}))
             out.append(("rate", name, {"op": "rate", "puzzle": puzzle}))
             out.append(("path", name, {"op": "path", "puzzle": puzzle}))
-    for level in LEVELS:
+    for level in LEVELS if "generate" in ops else ():
         for k in range(levels):
             out.append((f"generate {level}", "9x9", {"op": "generate", "size": "9x9", "level": level,
                                                       "seed": seed * 1000 + k}))
-    return out
+    return [item for item in out if item[0].split()[0] in ops]
 
 
 def comparable(reply):
@@ -132,8 +137,15 @@ def main() -> None:
     parser.add_argument("--levels", type=int, default=3, help="seeded new games at each level (default 3)")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--no-pyodide", action="store_true", help="leave Pyodide out (it takes a minute to start)")
+    parser.add_argument("--ops", default=",".join(OPS), help=f"the ops to run, comma-separated (default {','.join(OPS)})")
+    parser.add_argument("--sets", default=",".join(name for name, _ in SETS),
+                        help="the puzzle sets, comma-separated (default: all)")
     args = parser.parse_args()
-    items = corpus(args.puzzles, args.seed, args.levels)
+    ops, sets = args.ops.split(","), args.sets.split(",")
+    for word, known in ((ops, OPS), (sets, [name for name, _ in SETS])):
+        if set(word) - set(known):
+            parser.error(f"unknown: {', '.join(sorted(set(word) - set(known)))} (known: {', '.join(known)})")
+    items = corpus(args.puzzles, args.seed, args.levels, ops, sets)
     requests = [request for _, _, request in items]
     runs = {"CPython": on_cpython(requests)}
     if not args.no_pyodide:

@@ -19,15 +19,45 @@ if TYPE_CHECKING:
     from ..variants.rules import Rules
 
 
+#: The set bits of every mask below 2**9 (a cell's candidates, a house's places in 9x9 and smaller grids).
+_SMALL = 1 << 9
+_BITS = tuple(tuple(k for k in range(9) if m >> k & 1) for m in range(_SMALL))
+#: A single bit 2**k past those, told by 2**k % 83, which differs for every k < 82 (2 is a primitive root of
+#: 83): a 9x9 cell board's bits without `bit_length` (a Python function on MicroPython, whose big ints it reads
+#: through a float).
+_MODULUS = 83
+_AT = bytearray(_MODULUS)
+for _k in range(_MODULUS - 1):
+    _AT[(1 << _k) % _MODULUS] = _k
+_AT = bytes(_AT)
+_MOD_LIMIT = 1 << (_MODULUS - 1)
+
+
 def bits(mask: int):
-    """The positions of the set bits of `mask`, lowest first."""
-    while mask:
-        low = mask & -mask
-        yield bit_length(low) - 1
-        mask ^= low
+    """The positions of the set bits of `mask` (not negative), lowest first: a tuple or a list.
+
+    Not a generator: on MicroPython a generator costs tens of microseconds a call and a `bit_length` several,
+    where a mask below 2**9 takes one table lookup (the common case: a cell's candidates); on CPython this is
+    as fast or faster."""
+    if mask < _SMALL:
+        return _BITS[mask]
+    out = []
+    if mask < _MOD_LIMIT:
+        while mask:
+            low = mask & -mask
+            out.append(_AT[low % _MODULUS])
+            mask ^= low
+    else:
+        while mask:
+            low = mask & -mask
+            out.append(bit_length(low) - 1)
+            mask ^= low
+    return out
 
 
 def first_bit(mask: int) -> int:
+    if mask < _SMALL:
+        return _BITS[mask][0] if mask else -1
     return bit_length(mask & -mask) - 1
 
 
@@ -81,10 +111,43 @@ class Tables:
                 if both and (rules is None or both & (both - 1)):
                     inter.append((b, line, both, bm & ~both, lm & ~both))
         self.intersections = tuple(inter)
+        # The same in each house's own frame, for the forcing chains' propagation (`places`): (first house,
+        # second house, their offsets u * n, the slots of the first in both, the first's other slots, the
+        # second's other slots, the first's cells, the second's cells); small ints, where the cell boards are
+        # big ones.
+        self.slot_intersections = tuple(
+            (b, line, b * n, line * n, _slots(self.units[b], both), _slots(self.units[b], box_rest),
+             _slots(self.units[line], line_rest), self.units[b], self.units[line])
+            for b, line, both, box_rest, line_rest in inter)
+        #: For each cell, (house, house * n, every slot bit but the cell's) for each house it is in: see `places`.
+        self.cell_slots = tuple(tuple((u, u * n, ~(1 << self.units[u].index(i))) for u in self.cell_units[i])
+                                for i in range(self.cell_count))
+        #: `places` marks a digit standing in a house by this bit (past the house's n slots).
+        self.placed = 1 << n
+        #: The index of the lowest set bit of a digit mask or a house's slot mask: `low[x]` for x < 2**n (a byte
+        #: table; a dict of the single bits past 16x16, whose masks are then isolated bits only). Cheaper than
+        #: `bit_length` on MicroPython, where that is a Python function.
+        self.low = _lowest_bits(n)
         self.unit_cells = dict(zip(self.unit_names, self.units))
         self.unit_cells.update((cage.name(shape), cage.cells) for cage in self.cages)
         # a palette constraint's step names it as its unit, so the page draws its cells (head first)
         self.unit_cells.update((c.name(n), tuple(c.head) + tuple(c.cells)) for c in (rules.constraints if rules else ()))
+
+
+def _slots(cells, board: int) -> int:
+    """The slots (bit k: the house's k-th cell) of the cells of `cells` that are in cell board `board`."""
+    return sum(1 << k for k, i in enumerate(cells) if board >> i & 1)
+
+
+def _lowest_bits(n: int):
+    if n > 16:
+        return {1 << k: k for k in range(n)}
+    table = bytearray(1 << n)
+    for k in range(n):  # x in (2**k, 2**(k+1)) has the lowest bit of x - 2**k
+        half = 1 << k
+        table[half] = k
+        table[half + 1:2 * half] = table[1:half]
+    return bytes(table)
 
 
 def _board(cells) -> int:
@@ -127,14 +190,20 @@ def tables(shape: Shape, rules: "Rules | None" = None) -> Tables:
 class Board:
     """Values and candidate masks of one position; techniques read it, `apply` changes it."""
 
-    __slots__ = ("t", "values", "cands", "_pos", "unique", "givens")
+    __slots__ = ("t", "values", "cands", "_pos", "_places", "unique", "givens", "pending")
 
     def __init__(self, t: Tables, values: list[int], cands: list[int], unique: bool = False,
-                 givens: "int | None" = None) -> None:
+                 givens: "int | None" = None, places: "list[int] | None" = None, pending=None) -> None:
+        """`places`: what `places()` gives for these values and candidates, when already known; `pending`: see
+        the attribute."""
         self.t = t
         self.values = values
         self.cands = cands
         self._pos: "list[int] | None" = None
+        self._places = places
+        #: The forcing chains' cache (`forcing.settle`) of the pointing and claiming moves this position has
+        #: pending: per house, the digits of those moves; () when there are none; None when not known yet.
+        self.pending = pending
         #: True when the puzzle is known to have exactly one solution (uniqueness techniques may run)
         self.unique = unique
         #: The cell board of the puzzle's givens, when known: the other filled cells were placed by the
@@ -152,7 +221,7 @@ class Board:
         return cls(t, values, list(cands), unique, None if givens is None else given_cells(givens))
 
     def copy(self) -> "Board":
-        return Board(self.t, list(self.values), list(self.cands), self.unique, self.givens)
+        return Board(self.t, self.values[:], self.cands[:], self.unique, self.givens)
 
     # -- derived boards ------------------------------------------------------------------------
     def positions(self) -> list[int]:
@@ -161,12 +230,37 @@ class Board:
         if pos is None:
             pos = [0] * self.t.n
             for i, m in enumerate(self.cands):
-                while m:
-                    low = m & -m
-                    pos[bit_length(low) - 1] |= 1 << i
-                    m ^= low
+                for d in bits(m):
+                    pos[d] |= 1 << i
             self._pos = pos
         return pos
+
+    def places(self) -> list[int]:
+        """For each house u and digit d (0-based), at u * n + d: the house's slots (bit k: its k-th cell) where d is
+        a candidate, or `t.placed` when d stands in the house. The positions of `positions` house by house, in
+        small ints: on MicroPython an int past 31 bits is a heap-allocated big int, and each operation on a cell
+        board allocates one (the forcing chains' propagation works on these)."""
+        pl = self._places
+        if pl is None:
+            t = self.t
+            n = t.n
+            low = t.low
+            values, cands = self.values, self.cands
+            pl = [0] * (len(t.units) * n)
+            for u, cells in enumerate(t.units):
+                base = u * n
+                slot = 1
+                for i in cells:
+                    if values[i]:
+                        pl[base + values[i] - 1] |= t.placed
+                    m = cands[i]
+                    while m:
+                        bit = m & -m
+                        pl[base + low[bit]] |= slot
+                        m ^= bit
+                    slot <<= 1
+            self._places = pl
+        return pl
 
     def is_solved(self) -> bool:
         return 0 not in self.values
@@ -180,11 +274,11 @@ class Board:
         cands = self.cands
         for p in self.t.peers[cell]:
             cands[p] &= bit
-        self._pos = None
+        self._pos = self._places = self.pending = None
 
     def eliminate(self, cell: int, digit: int) -> None:
         self.cands[cell] &= ~(1 << (digit - 1))
-        self._pos = None
+        self._pos = self._places = self.pending = None
 
     def apply(self, step) -> None:
         for cell, digit in step.placements:

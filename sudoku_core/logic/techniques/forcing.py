@@ -9,7 +9,7 @@ place left in a unit). Then:
 A Forcing Net also propagates locked candidates (pointing and claiming) between singles.
 Every branch is a chain of ordinary deductions, so the result is as sure as the techniques used.
 """
-from ...core.compat import bit_count, bit_length, ordered_dict, stable_sorted
+from ...core.compat import bit_count, stable_sorted
 from ..board import Board, bits
 from ..phrases import cell_name, sym
 from ..step import Focus, Step, focus_placed
@@ -26,120 +26,195 @@ class Contradiction(Exception):
 
 
 def propagate(b: Board, cell: int, digit: int, locked: bool = False, order: "list | None" = None):
-    """Assume cell = digit (0-based digit) and follow singles. Returns (values, cands, depth) or
-    None when the assumption breaks the grid. `order`, when given, receives the placements made."""
+    """Assume cell = digit (0-based digit) and follow singles. Returns (values, cands, depth, places, locked)
+    or None when the assumption breaks the grid (see `settle`). `order`, when given, receives the placements made."""
     return settle(b, ((cell, digit),), (), locked, order)
 
 
 def settle(b: Board, place, remove, locked: bool = False, order: "list | None" = None):
     """Place the (cell, digit) pairs of `place`, remove those of `remove` (0-based digits) and follow
-    singles (and with `locked`, pointing and claiming): (values, cands, depth), or None when that
-    breaks the grid. `b` must have no single pending (forcing runs after singles)."""
+    singles (and with `locked`, pointing and claiming): (values, cands, depth, places, locked), or None when
+    that breaks the grid (`places` as `Board.places` gives it, for a board of the new position). `b` must have no
+    single pending (forcing runs after singles).
+
+    The hot loop of every forcing chain (a nested search runs it thousands of times), so it works on small
+    ints only: candidates per cell and places per house and digit (`Board.places`), not cell boards, whose
+    every operation allocates a big int on MicroPython; and loops written out, where a generator or a call
+    costs microseconds there."""
     t = b.t
-    n = t.n
-    values = list(b.values)
-    cands = list(b.cands)
-    pos = list(b.positions())
-    placed = [0] * n
-    for i, v in enumerate(values):
-        if v:
-            placed[v - 1] |= 1 << i
-    peer_masks = t.peer_masks
-    unit_masks = t.unit_masks
-    cell_units = t.cell_units
+    values = b.values[:]
+    cands = b.cands[:]
+    places = b.places()[:]
+    peers = t.peers
+    slots = t.cell_slots
+    units = t.units
+    low = t.low
+    placed = t.placed
     queue = list(place)
     depth = 0
-    # (unit -> digit mask) whose places changed: only these can hold a new hidden single or have
-    # lost their last place (the position itself has none pending: forcing runs after singles); in the
-    # order changed, on every runtime (the order of the placements is the chain a step tells)
-    dirty: dict[int, int] = ordered_dict()
+    # per house, the digits whose places changed: only these can hold a new hidden single or have lost their
+    # last place (the position itself has none pending: forcing runs after singles); `touched` lists those
+    # houses in the order first changed, which the order of the placements follows (the chain a step tells)
+    dirty = [0] * len(units)
+    touched = []
+    if locked:
+        # per house, the digits whose places changed since the last sweep of pointing and claiming began (or
+        # since `b`, with its own pending moves): the only ones a sweep must look at (see `_locked_pass`)
+        moved = b.pending
+        if moved is None:
+            moved = b.pending = _pending_moves(t, b.places())
+        moved = moved[:] if moved else [0] * len(units)
     for c, d in remove:
-        if not cands[c] >> d & 1:
+        bit = 1 << d
+        r = cands[c]
+        if not r & bit:
             continue
-        r = cands[c] = cands[c] & ~(1 << d)
+        r ^= bit
+        cands[c] = r
         if not r:
             return None
         if not r & (r - 1):
-            queue.append((c, bit_length(r) - 1))
-        pos[d] &= ~(1 << c)
-        for u in cell_units[c]:
-            dirty[u] = dirty.get(u, 0) | (1 << d)
+            queue.append((c, low[r]))
+        for u, base, keep in slots[c]:
+            places[base + d] &= keep
+            m = dirty[u]
+            if not m:
+                touched.append(u)
+            dirty[u] = m | bit
     while True:
         while queue:
             c, d = queue.pop()
-            if values[c]:
-                if values[c] != d + 1:
+            v = values[c]
+            if v:
+                if v != d + 1:
                     return None
                 continue
-            if not cands[c] >> d & 1:
+            m = cands[c]
+            bit = 1 << d
+            if not m & bit:
                 return None
             depth += 1
             if order is not None:
                 order.append((c, d))
-            m = cands[c]
-            for e in bits(m):
-                pos[e] &= ~(1 << c)
-            for u in cell_units[c]:
-                dirty[u] = dirty.get(u, 0) | m
+            for u, base, keep in slots[c]:  # the cell leaves the places of its digits; d stands in its houses
+                rest = m
+                while rest:
+                    e = rest & -rest
+                    places[base + low[e]] &= keep
+                    rest ^= e
+                places[base + d] = placed
+                k = dirty[u]
+                if not k:
+                    touched.append(u)
+                dirty[u] = k | m
             cands[c] = 0
             values[c] = d + 1
-            placed[d] |= 1 << c
-            bit = 1 << d
-            hit = pos[d] & peer_masks[c]
-            if hit:
-                pos[d] &= ~hit
-                for p in bits(hit):
-                    r = cands[p] & ~bit
+            for p in peers[c]:  # in the order of the cells, as the naked singles are queued
+                r = cands[p]
+                if r & bit:
+                    r ^= bit
                     cands[p] = r
                     if not r:
                         return None
                     if not r & (r - 1):
-                        queue.append((p, bit_length(r) - 1))
-                    for u in cell_units[p]:
-                        dirty[u] = dirty.get(u, 0) | bit
-        # hidden singles (and units left without a place for a digit), where something changed
-        work, dirty = dirty, ordered_dict()
-        for u, digits in work.items():
-            um = unit_masks[u]
-            for d in bits(digits):
-                if placed[d] & um:
+                        queue.append((p, low[r]))
+                    for u, base, keep in slots[p]:
+                        places[base + d] &= keep
+                        k = dirty[u]
+                        if not k:
+                            touched.append(u)
+                        dirty[u] = k | bit
+        # hidden singles (and houses left without a place for a digit), where something changed
+        work, touched = touched, []
+        for u in work:
+            digits = dirty[u]
+            dirty[u] = 0
+            if locked:
+                moved[u] |= digits
+            base = u * t.n
+            while digits:
+                bit = digits & -digits
+                digits ^= bit
+                d = low[bit]
+                here = places[base + d]
+                if here & placed:
                     continue
-                here = pos[d] & um
                 if not here:
                     return None
                 if not here & (here - 1):
-                    queue.append((bit_length(here) - 1, d))
+                    queue.append((units[u][low[here]], d))
         if queue:
             continue
-        if locked and _locked_pass(t, cands, pos, queue, dirty):
+        if locked and _locked_pass(t, cands, places, queue, dirty, touched, moved):
             continue
-        return values, cands, depth
+        return values, cands, depth, places, locked
 
 
-def _locked_pass(t, cands, pos, queue, dirty) -> bool:
-    """One sweep of pointing/claiming on the working state; True when something changed."""
+def _locked_pass(t, cands, places, queue, dirty, touched, moved) -> bool:
+    """One sweep of pointing/claiming on the working state (see `settle`); True when something changed.
+
+    A sweep looks at the digits of the intersections whose places changed since the last sweep began (`moved`;
+    during this sweep, `dirty`): any other would find what it found then, nothing. The moves made are those,
+    and in the order, of a sweep over every intersection and digit."""
     changed = False
-    for _, _, both, box_rest, line_rest in t.intersections:
-        for d in range(t.n):
-            p = pos[d]
-            if not p & both:
+    slots = t.cell_slots
+    low = t.low
+    for bu, lu, box, line, both, box_rest, line_rest, box_cells, line_cells in t.slot_intersections:
+        check = moved[bu] | moved[lu] | dirty[bu] | dirty[lu]
+        if not check:
+            continue
+        for d in bits(check):
+            here = places[box + d]
+            if not here & both:
                 continue
-            gone = 0
-            if not p & box_rest:
-                gone = p & line_rest
-            elif not p & line_rest:
-                gone = p & box_rest
-            if gone:
-                pos[d] &= ~gone
-                for i in bits(gone):
-                    r = cands[i] & ~(1 << d)
-                    cands[i] = r
-                    if r and not r & (r - 1):
-                        queue.append((i, bit_length(r) - 1))
-                    for u in t.cell_units[i]:
-                        dirty[u] = dirty.get(u, 0) | (1 << d)
-                changed = True
+            if not here & box_rest:  # pointing: the line's other cells lose d
+                gone, cells = places[line + d] & line_rest, line_cells
+            elif not places[line + d] & line_rest:  # claiming: the box's other cells lose d
+                gone, cells = here & box_rest, box_cells
+            else:
+                continue
+            if not gone:
+                continue
+            changed = True
+            bit = 1 << d
+            for i in _ascending(gone, cells, low):
+                r = cands[i] & ~bit
+                cands[i] = r
+                if r and not r & (r - 1):
+                    queue.append((i, low[r]))
+                for u, base, keep in slots[i]:
+                    places[base + d] &= keep
+                    k = dirty[u]
+                    if not k:
+                        touched.append(u)
+                    dirty[u] = k | bit
+    moved[:] = [0] * len(moved)
     return changed
+
+
+def _pending_moves(t, places):
+    """Per house, the digits of the pointing and claiming moves pending in `places` (`Board.places`), or ()."""
+    moved = [0] * len(t.units)
+    found = False
+    for bu, _, box, line, both, box_rest, line_rest, _, _ in t.slot_intersections:
+        for d in range(t.n):
+            here = places[box + d]
+            if here & both and (places[line + d] & line_rest if not here & box_rest
+                                else not places[line + d] & line_rest):
+                moved[bu] |= 1 << d
+                found = True
+    return moved if found else ()
+
+
+def _ascending(slots: int, cells, low) -> list:
+    """The cells of a house's `slots`, in the order of the cells (a house may list its cells otherwise)."""
+    out = []
+    while slots:
+        bit = slots & -slots
+        out.append(cells[low[bit]])
+        slots ^= bit
+    out.sort()
+    return out
 
 
 def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) -> "Step | None":
@@ -249,7 +324,7 @@ def _common(b: Board, outs):
     """What every branch agrees on: ([placements], [eliminations]) not yet in the grid, or None."""
     if any(o is None for o in outs):
         return None  # a broken branch: the contradiction rule reports it
-    first_values, first_cands, _ = outs[0]
+    first_values = outs[0][0]
     placements = []
     for i, v in enumerate(first_values):
         if v and not b.values[i] and all(o[0][i] == v for o in outs[1:]):
@@ -261,7 +336,8 @@ def _common(b: Board, outs):
         if not m:
             continue
         kept = 0
-        for values, cands, _ in outs:
+        for o in outs:
+            values, cands = o[0], o[1]
             kept |= cands[i] | ((1 << (values[i] - 1)) if values[i] else 0)
         gone = m & ~kept
         for d in bits(gone):

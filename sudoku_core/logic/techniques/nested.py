@@ -108,11 +108,11 @@ def _close(b: Board, state, budget: _Budget):
     """Refute candidates inside a branch until nothing more goes: (state, refuted) where state is
     None when the branch breaks; `refuted` lists the (cell, digit) found false inside, in order."""
     t = b.t
-    values, cands = state[0], state[1]
     refuted = []
     while True:
         progress = False
-        inner = Board(t, values, cands)
+        inner = _board(t, state)
+        cands = state[1]
         for c in stable_sorted([i for i, m in enumerate(cands) if m], lambda i: bit_count(cands[i])):
             for d in bits(cands[c]):
                 if not inner.cands[c] >> d & 1:
@@ -123,21 +123,33 @@ def _close(b: Board, state, budget: _Budget):
                     state = settle(inner, (), ((c, d),), True)
                     if state is None:
                         return None, refuted
-                    values, cands = state[0], state[1]
-                    inner = Board(t, values, cands)
+                    inner = _board(t, state)
+                    cands = state[1]
                     progress = True
         if not progress:
-            return (values, cands, 0), refuted
+            return state[:2] + (0,) + state[3:], refuted
+
+
+def _board(t, state) -> Board:
+    """The board of a branch's state (values, cands, depth, places, locked), as `settle` gives it (with
+    `locked`, no pointing or claiming is pending there)."""
+    return Board(t, state[0], state[1], places=state[3], pending=() if state[4] else None)
 
 
 def _replay(b: Board, c: int, d: int, refuted):
     """The branch of c=d with only these nested refutations, each checked again: the final state,
     None when it breaks, or False when a refutation no longer holds."""
-    state = propagate(b, c, d, True)
+    return _replay_from(b, propagate(b, c, d, True), refuted)
+
+
+def _replay_from(b: Board, state, refuted):
+    """`_replay` from a state of the branch (None or False: what a replay that reached it gives)."""
+    if state is False:
+        return False
     for c2, d2 in refuted:
         if state is None:
             return None
-        inner = Board(b.t, state[0], state[1])
+        inner = _board(b.t, state)
         if not inner.cands[c2] >> d2 & 1:
             continue
         if propagate(inner, c2, d2) is not None:
@@ -146,13 +158,30 @@ def _replay(b: Board, c: int, d: int, refuted):
     return state
 
 
+def _prefixes(b: Board, c: int, d: int, refuted) -> list:
+    """The branch of c=d after each prefix of the refutations: the k-th is `_replay(b, c, d, refuted[:k])`."""
+    states = [propagate(b, c, d, True)]
+    for pair in refuted:
+        state = states[-1]
+        states.append(state if state is None or state is False else _replay_from(b, state, (pair,)))
+    return states
+
+
 def _fewest(b: Board, c: int, d: int, refuted) -> list:
     """Drop the nested refutations the contradiction does not need (greedily, last first)."""
+    return _drop(b, c, d, refuted, lambda state: state is None)
+
+
+def _drop(b: Board, c: int, d: int, refuted, holds) -> list:
+    """Drop the refutations (greedily, last first) whose replay without them still `holds`. Dropping the k-th
+    leaves the ones before it as they were, so each trial replays from the state after those (`_prefixes`),
+    not from the branch's start: the same trials, each a replay of the refutations kept after k only."""
+    before = _prefixes(b, c, d, refuted)
     kept = list(refuted)
     for k in range(len(kept) - 1, -1, -1):
-        trial = kept[:k] + kept[k + 1:]
-        if _replay(b, c, d, trial) is None:
-            kept = trial
+        rest = kept[k + 1:]
+        if holds(_replay_from(b, before[k], rest)):
+            kept = kept[:k] + rest
     return kept
 
 
@@ -246,7 +275,7 @@ def _story(b: Board, c: int, d: int, refuted) -> "tuple[list[str], list, int, ob
     for c2, d2 in refuted:
         if state is None:
             break
-        inner = Board(t, state[0], state[1])
+        inner = _board(t, state)
         if not inner.cands[c2] >> d2 & 1:
             continue
         text, more, k = _refutation_text(inner, c2, d2)
@@ -264,7 +293,7 @@ def _story(b: Board, c: int, d: int, refuted) -> "tuple[list[str], list, int, ob
 def _broken_where(b: Board, before, c2: int, d2: int) -> str:
     """What the last refutation's consequences empty (a cell or a unit), in words."""
     order: list = []
-    settle(Board(b.t, before[0], before[1]), (), ((c2, d2),), True, order)
+    settle(_board(b.t, before), (), ((c2, d2),), True, order)
     cands = list(before[1])
     cands[c2] &= ~(1 << d2)
     return Trace(Board(b.t, list(before[0]), cands), order).why_broken()[1]
@@ -332,12 +361,7 @@ def _fewest_for(b: Board, c: int, d: int, refuted, placements, eliminations) -> 
         def holds(state):
             return (state is not None and state is not False and not state[1][cell] >> (digit - 1) & 1
                     and state[0][cell] != digit)
-    kept = list(refuted)
-    for k in range(len(kept) - 1, -1, -1):
-        trial = kept[:k] + kept[k + 1:]
-        if holds(_replay(b, c, d, trial)):
-            kept = trial
-    return kept
+    return _drop(b, c, d, refuted, holds)
 
 
 def _difficulty(nests: int) -> float:
