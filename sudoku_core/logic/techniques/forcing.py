@@ -41,6 +41,8 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
     ints only: candidates per cell and places per house and digit (`Board.places`), not cell boards, whose
     every operation allocates a big int on MicroPython; and loops written out, where a generator or a call
     costs microseconds there."""
+    if order is None and not locked:
+        return _follow(b, place, remove)
     t = b.t
     values = b.values[:]
     cands = b.cands[:]
@@ -150,6 +152,96 @@ def settle(b: Board, place, remove, locked: bool = False, order: "list | None" =
         return values, cands, depth, places, locked
 
 
+def _follow(b: Board, place, remove):
+    """`settle` without pointing and claiming, when the order of the placements is not asked for: the same
+    state (singles lead to one position whatever the order they are taken in, or break the grid in every
+    order), found with less bookkeeping: a hidden single is seen as its house loses the last place but one,
+    not by a pass over the houses that changed. The forcing chains' commonest question (does this assumption
+    break the grid?), so the cheaper the better."""
+    t = b.t
+    values = b.values[:]
+    cands = b.cands[:]
+    places = b.places()[:]
+    peers = t.peers
+    slots = t.cell_slots
+    units = t.units
+    low = t.low
+    placed = t.placed
+    queue = list(place)
+    push = queue.append
+    pop = queue.pop
+    depth = 0
+    for c, d in remove:
+        bit = 1 << d
+        r = cands[c]
+        if not r & bit:
+            continue
+        r ^= bit
+        cands[c] = r
+        if not r:
+            return None
+        if not r & (r - 1):
+            push((c, low[r]))
+        for u, base, keep in slots[c]:
+            i = base + d
+            x = places[i] & keep
+            places[i] = x
+            if not x & (x - 1):  # one place left (a hidden single), none (broken) or the digit stands there
+                if not x:
+                    return None
+                if x != placed:
+                    push((units[u][low[x]], d))
+    while queue:
+        c, d = pop()
+        v = values[c]
+        if v:
+            if v != d + 1:
+                return None
+            continue
+        m = cands[c]
+        bit = 1 << d
+        if not m & bit:
+            return None
+        depth += 1
+        cands[c] = 0
+        values[c] = d + 1
+        m ^= bit
+        for u, base, keep in slots[c]:  # d stands in the cell's houses; its other digits lose a place there
+            places[base + d] = placed
+            rest = m
+            while rest:
+                e = rest & -rest
+                rest ^= e
+                e = low[e]
+                i = base + e
+                x = places[i] & keep
+                places[i] = x
+                if not x & (x - 1):
+                    if not x:
+                        return None
+                    if x != placed:
+                        push((units[u][low[x]], e))
+        for p in peers[c]:
+            r = cands[p]
+            if r & bit:
+                r ^= bit
+                cands[p] = r
+                if not r:
+                    return None
+                if not r & (r - 1):
+                    push((p, low[r]))
+                for u, base, keep in slots[p]:
+                    i = base + d
+                    x = places[i] & keep
+                    places[i] = x
+                    if not x & (x - 1):
+                        if not x:
+                            return None
+                        if x != placed:
+                            push((units[u][low[x]], d))
+    return values, cands, depth, places, False
+
+
 def _locked_pass(t, cands, places, queue, dirty, touched, moved) -> bool:
     """One sweep of pointing/claiming on the working state (see `settle`); True when something changed.
 
@@ -249,15 +341,18 @@ def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) 
             depth = max(o[2] for o in outs)
             if best is None or depth < best[0]:
                 best = (depth, "cell", c, None, found)
-    # unit forcing
-    pos = b.positions()
-    for u, um in enumerate(t.unit_masks):
+    # unit forcing (by each house's places, small ints: `Board.places`)
+    places, houses, placed = b.places(), t.units, t.placed
+    for u in range(len(houses)):
         for d in range(n):
-            here = pos[d] & um
-            k = bit_count(here)
-            if k < 2 or k > 3:
+            here = places[u * n + d]
+            if here & placed:
                 continue
-            outs = [branch(c, d) for c in bits(here)]
+            two = here & (here - 1)  # the places but the first
+            three = two & (two - 1)  # but the first two
+            if not two or three & (three - 1):  # fewer than 2 places, or more than 3
+                continue
+            outs = [branch(c, d) for c in sorted([houses[u][k] for k in bits(here)])]
             found = _focused(t, _common(b, outs), focus)
             if found:
                 depth = max(o[2] for o in outs)
@@ -279,7 +374,7 @@ def _forcing(b: Board, locked: bool, name: str, base: float, focus: Focus = ()) 
         cells, units = (where,), ()
         cand_data = tuple((where, x + 1) for x in bits(cands[where]))
     else:
-        branches = [(c, d) for c in bits(pos[d] & t.unit_masks[where])]
+        branches = [(c, d) for c in bits(b.positions()[d] & t.unit_masks[where])]
         opening = (f"{sym(d + 1, n)} goes in {' or '.join(cell_name(c, n) for c, _ in branches)} "
                    f"({t.unit_names[where]})")
         cells, units = tuple(c for c, _ in branches), (t.unit_names[where],)
@@ -322,17 +417,28 @@ def _clip(sentence: str, most: int = 14) -> str:
 
 def _common(b: Board, outs):
     """What every branch agrees on: ([placements], [eliminations]) not yet in the grid, or None."""
-    if any(o is None for o in outs):
-        return None  # a broken branch: the contradiction rule reports it
+    for o in outs:
+        if o is None:
+            return None  # a broken branch: the contradiction rule reports it
+    # loops written out, not generators: a generator costs tens of microseconds on MicroPython
     first_values = outs[0][0]
+    others = [o[0] for o in outs[1:]]
+    start = b.values
     placements = []
-    for i, v in enumerate(first_values):
-        if v and not b.values[i] and all(o[0][i] == v for o in outs[1:]):
-            placements.append((i, v))
+    for i in range(len(first_values)):
+        v = first_values[i]
+        if v and not start[i]:
+            for values in others:
+                if values[i] != v:
+                    break
+            else:
+                placements.append((i, v))
     if placements:
         return placements, []
     eliminations = []
-    for i, m in enumerate(b.cands):
+    marks = b.cands
+    for i in range(len(marks)):
+        m = marks[i]
         if not m:
             continue
         kept = 0
@@ -379,30 +485,39 @@ class Trace:
         self.order = order
         self.index = {p: k for k, p in enumerate(order)}
         self.parents: list[list[int]] = []
-        cands = list(b.cands)
-        values = list(b.values)
+        start = b.cands
+        cands = start[:]
+        values = b.values[:]
+        peers, units, cell_units = t.peers, t.units, t.cell_units
         removed_by: dict = {}  # (cell, digit) -> index of the placement that removed it
+        add = self.parents.append
         for k, (c, d) in enumerate(order):
             parents = []
             if k > 0:
                 if cands[c] == 1 << d:  # naked single: every other digit went
-                    parents = sorted({removed_by[(c, x)] for x in bits(b.cands[c] & ~(1 << d))
+                    parents = sorted({removed_by[(c, x)] for x in bits(start[c] & ~(1 << d))
                                       if (c, x) in removed_by})
                 else:  # hidden single: the digit's other places in some unit went
-                    for u in t.cell_units[c]:
-                        others = [q for q in t.units[u] if q != c and b.cands[q] >> d & 1]
-                        if all((q, d) in removed_by for q in others):
+                    for u in cell_units[c]:
+                        others = [q for q in units[u] if q != c and start[q] >> d & 1]
+                        for q in others:
+                            if (q, d) not in removed_by:
+                                break
+                        else:
                             parents = sorted({removed_by[(q, d)] for q in others})
                             break
-            self.parents.append(parents)
+            add(parents)
             for x in bits(cands[c]):
-                removed_by.setdefault((c, x), k)
+                if (c, x) not in removed_by:
+                    removed_by[(c, x)] = k
             cands[c] = 0
             values[c] = d + 1
-            for q in t.peers[c]:
-                if cands[q] >> d & 1:
-                    cands[q] &= ~(1 << d)
-                    removed_by.setdefault((q, d), k)
+            bit = 1 << d
+            for q in peers[c]:
+                if cands[q] & bit:
+                    cands[q] ^= bit
+                    if (q, d) not in removed_by:
+                        removed_by[(q, d)] = k
         self.cands = cands
         self.values = values
         self.removed_by = removed_by
@@ -434,14 +549,26 @@ class Trace:
             if m and not self.values[c] and not self.cands[c]:
                 roots = [self.removed_by[(c, x)] for x in bits(m) if (c, x) in self.removed_by]
                 return self.ancestors(roots), f"{cell_name(c, n)} has no candidate left"
+        values, cands = self.values, self.cands
         for u, cells in enumerate(t.units):
+            # the house's digits standing once, more than once, and its candidates, as masks (one pass over
+            # its cells, not one per digit)
+            once = twice = marks = 0
+            for q in cells:
+                v = values[q]
+                if v:
+                    bit = 1 << (v - 1)
+                    twice |= once & bit
+                    once |= bit
+                marks |= cands[q]
             for d in range(n):
-                if any(self.values[q] == d + 1 for q in cells):
-                    if sum(1 for q in cells if self.values[q] == d + 1) > 1:
+                bit = 1 << d
+                if once & bit:
+                    if twice & bit:
                         roots = [self.index[(q, d)] for q in cells if (q, d) in self.index]
                         return self.ancestors(roots), f"{sym(d + 1, n)} would stand twice in {t.unit_names[u]}"
                     continue
-                if not any(self.cands[q] >> d & 1 for q in cells):
+                if not marks & bit:
                     roots = [self.removed_by[(q, d)] for q in cells if (q, d) in self.removed_by]
                     return self.ancestors(roots), f"{sym(d + 1, n)} has no place left in {t.unit_names[u]}"
         return list(range(len(self.order))), "the grid breaks"
