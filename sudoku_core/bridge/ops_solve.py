@@ -155,8 +155,6 @@ def _puzzle(request: Request) -> "tuple":
     if request.get("rules") is None:
         variant = _read_variant(request.source("puzzle"))
         if variant is not None:
-            if LIGHT:  # read here, so that a misspelt link is told here; the variant solver is the full engine's
-                raise BridgeError(FULL_ENGINE, "Variant rules need the full engine.")
             return _searchable(variant.grid), variant.rules, variant
     grid = _searchable(request.grid())
     return grid, request.rules(grid), None

@@ -13,7 +13,7 @@ No exception and no traceback gets out: a failure becomes a `BridgeError` with a
 (bad_request, parse, conflict, no_solution, gave_up, level_not_reached, internal), a `message` a person
 can read, the `cells` concerned and, for some codes, more fields (`conflicts`, `line`, `column`, `ms`).
 On MicroPython, which carries only the portable core (`compat.PORTABLE`), a request that needs more (an op
-it does not have, variant rules) gets the code `needs_full_engine`: the page then asks Pyodide.
+it does not have, a search past its share of work) gets the code `needs_full_engine`: the page then asks Pyodide.
 
 Every op reads its fields through `Request`, so a field means the same and fails the same everywhere:
 
@@ -27,7 +27,8 @@ Every op reads its fields through `Request`, so a field means the same and fails
 Every request is bounded before it is read: at most `MAX_REQUEST_CHARS` of JSON, nested at most `MAX_DEPTH`
 deep, a puzzle's text at most `MAX_TEXT_CHARS` long and a puzzle as a list at most the largest grid's cells
 (each a `bad_request` naming the limit). The light engine hands on requests longer than
-`LIGHT_MAX_REQUEST_CHARS` (MicroPython reads a long JSON string in quadratic time).
+`LIGHT_MAX_REQUEST_CHARS` (MicroPython reads a long JSON string in quadratic time), and those whose variant
+searches run out of `LIGHT_VARIANT_WORK` in one part (see `answer`).
 
 An op is a function `f(request: Request) -> dict` registered with `@op("name")`; `request.context`
 carries the clock started when the request arrived and, for `handle_json_with_progress`, the caller's
@@ -51,6 +52,8 @@ MAX_MS = 3_600_000
 FULL_ENGINE = "needs_full_engine"
 #: Whether this is the light engine: MicroPython, with the portable core alone.
 LIGHT = sys.implementation.name == "micropython"
+if LIGHT:  # the package alone (its budget, not its modules): where the variant searches find their share
+    from .. import variants as _variants
 
 #: The longest request (JSON text, in characters) any engine reads: room for `solve_many`'s 4,000,000
 #: characters of lines however JSON escapes them (CPython reads it in about 0.1 s).
@@ -62,6 +65,14 @@ LIGHT_MAX_REQUEST_CHARS = 65_536
 #: The deepest nesting of lists and objects a request may have (the deepest the ops read, variant rules'
 #: cages, is 4): CPython's JSON reader recurses, so a deeper one would otherwise end in a RecursionError.
 MAX_DEPTH = 32
+#: What the variant searches of one part of a request may spend on the light engine (`variants.LightWork`),
+#: all together, in cells times digits: a 9x9 grid's node costs 729, a Killer cage's deduction 182, a palette
+#: constraint's 364, so 617 nodes, or fewer with deductions. On MicroPython a 9x9 variant node takes 0.5 to 2.5 ms
+#: and leaves 20 to 200 KB of garbage until the part ends, a Killer cage's deduction 0.3 ms and 6 KB, a palette
+#: constraint's 0.3 to 1.3 ms (measured on data/variants: bench/variant_light_bench.py): a solve or a hint's
+#: searches stay under about 1.5 s and 40 MB, and 97 % of those puzzles' solves are answered here. The full
+#: engine answers the rest (the hardest Killers, thermometer and Kropki searches of a thousand nodes and more).
+LIGHT_VARIANT_WORK = 450_000
 #: The longest puzzle text (`puzzle`, `text`...) an op reads: a 100x100 grid written as numbers with every
 #: separator is about 45,000 characters. Reading takes about 18 microseconds a line on CPython (more in
 #: the browser), so a text of millions of short lines would take minutes.
@@ -201,8 +212,6 @@ class Request:
         """The variant rules in `rules` for `grid`'s shape, None when not sent (classic Sudoku)."""
         if self.fields.get("rules") is None:
             return None
-        if LIGHT:  # the variant solver's memory on MicroPython is not bounded yet (docs/engine-js.md)
-            raise BridgeError(FULL_ENGINE, "Variant rules need the full engine.")
         from ..variants.rules import Rules, RulesError  # only for a request with rules: the engine starts without them
 
         try:
@@ -265,6 +274,35 @@ def op(name: str) -> "Callable[[Callable], Callable]":
     return register
 
 
+def _light_part() -> None:
+    """A fresh share of work for the variant searches of the part of a request that begins (light engine)."""
+    _variants.light_work = _variants.LightWork(LIGHT_VARIANT_WORK)
+
+
+def _light_spent() -> bool:
+    """Whether a variant search of the part that ended stopped because the light engine's share ran out."""
+    return _variants.light_work is not None and _variants.light_work.spent
+
+
+#: The light engine's reply when a variant search ran out of its share.
+_SEARCH_TOO_LONG = "A search this long under variant rules needs the full engine."
+
+
+def _light_parts(parts):
+    """A generator op's parts on the light engine, each with its own share for the variant searches; the
+    request is handed on as soon as a part runs out of it."""
+    while True:
+        try:
+            pause = next(parts)
+        except StopIteration as done:
+            return done.value
+        if _light_spent():
+            parts.close()
+            raise BridgeError(FULL_ENGINE, _SEARCH_TOO_LONG)
+        yield pause
+        _light_part()
+
+
 def handle(request: "Any", context: "Context | None" = None) -> dict:
     """Answer one request (a dict with an `op`); never raises."""
     return drive(answer(request, context))
@@ -272,7 +310,12 @@ def handle(request: "Any", context: "Context | None" = None) -> dict:
 
 def answer(request: "Any", context: "Context | None" = None):
     """`handle` as a generator: it pauses where the op does (an op may be a generator: `rate` and `path` pause
-    after each step of their path) and returns the reply. See `Task`."""
+    after each step of their path) and returns the reply. See `Task`. On the light engine each part's variant
+    searches get `LIGHT_VARIANT_WORK`; one that runs out of it stops, and whatever the op made of that (a
+    search "gave up", a hint without the uniqueness it could not prove) is not the full engine's answer: the
+    request is handed on instead."""
+    if LIGHT:
+        _light_part()
     try:
         if not isinstance(request, dict):
             raise BridgeError("bad_request", "A request must be a JSON object with an 'op'.")
@@ -287,9 +330,13 @@ def answer(request: "Any", context: "Context | None" = None):
             raise BridgeError("bad_request", f"Unknown operation {name!r}; known: {known}.")
         result = action(Request(request, context))
         if hasattr(result, "send"):  # a generator: its pauses are ours
-            result = yield from result
+            result = yield from (_light_parts(result) if LIGHT else result)
+        if LIGHT and _light_spent():  # what the op made of a search cut short is not the full engine's answer
+            raise BridgeError(FULL_ENGINE, _SEARCH_TOO_LONG)
         return {"ok": True, "result": result}
     except BridgeError as error:
+        if LIGHT and _light_spent() and error.code != FULL_ENGINE:
+            error = BridgeError(FULL_ENGINE, _SEARCH_TOO_LONG)
         return {"ok": False, "error": error.as_dict()}
     except ImportError as error:
         if LIGHT:  # a module the portable core leaves out (variant rules, say)

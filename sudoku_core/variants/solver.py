@@ -40,6 +40,9 @@ Then the search branches on the open cell with the fewest candidates, digits in 
 the palette, on the fewest candidates for the most clues and for the most failures seen below the cell
 (`_Search._choose_tied`).
 """
+import sys
+
+from .. import variants as _package  # the light engine's budget, `light_work`, is kept there
 from ..core import solver
 from ..core.compat import bit_count, bit_length, lru_cache, ordered_dict, unique
 from ..core.grid import Grid
@@ -102,8 +105,7 @@ def _digit_lists(n: int) -> "tuple[tuple[int, ...], ...]":
     return tuple(tuple(d for d in range(n) if m >> d & 1) for m in range(1 << n))
 
 
-@lru_cache(maxsize=1 << 16)
-def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
+def _find_matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     """Cells with candidate digit masks `masks`, as many cells as digits in their union, each taking a
     different digit: for each cell, the digits it takes in some such assignment (a perfect matching);
     None when there is none. Small (the open cells of one cage), and the same states recur in a search."""
@@ -132,6 +134,13 @@ def _matchings(masks: "tuple[int, ...]") -> "tuple[int, ...] | None":
     for depth, j in enumerate(order):
         out[j] = supported[depth]
     return tuple(out)
+
+
+#: `_find_matchings`, remembered on CPython and Pyodide. Not on MicroPython: it hashes a tuple as the sum of its
+#: items' hashes, so a memo keyed by digit masks piles thousands of them on one slot and every lookup walks them
+#: (Killers 1 to 40 of data/variants took it 362 s with the memo, 37 s finding each matching afresh).
+_matchings = (_find_matchings if sys.implementation.name == "micropython"
+              else lru_cache(maxsize=1 << 16)(_find_matchings))
 
 
 class _CageTable:
@@ -271,7 +280,10 @@ def _house_sums(rules: Rules, cages: "list[tuple[tuple[int, ...], int]]",
 
 
 _TABLES: "dict[Rules, _VariantTables]" = ordered_dict()  # the oldest first, on every runtime
-_TABLES_KEPT = 32  # rules seen lately; a page or a batch reuses one set of rules many times
+#: Rules seen lately; a page or a batch reuses one set of rules many times. On MicroPython only 4: their tables
+#: (cage memos and all) stay alive between requests, scattered over a heap it never compacts, and its allocator
+#: walks past them: with 32 Killers' tables kept, an X solve took it 3 to 5 s instead of 0.05 to 0.5 s.
+_TABLES_KEPT = 4 if sys.implementation.name == "micropython" else 32
 
 
 def _tables(rules: Rules) -> _VariantTables:
@@ -303,6 +315,31 @@ class _Search(solver._Search):
             self._propagate = self._propagate_weighed
             self.weights = [1.0] * len(t.ties)
             self.heaviest = 1.0
+        if _package.light_work is not None:
+            self._meter(_package.light_work)
+
+    def _meter(self, work: "_package.LightWork") -> None:
+        """Charge this search's nodes and deductions to `work` (the light engine's only: a call more for each,
+        where each costs a millisecond or more)."""
+        propagate, cage_deductions, palette_deductions = self._propagate, self._cage_deductions, _palette_deductions
+        node = self.t.n ** 3  # cells times digits
+        cage, palette = node // 4, node // 2
+
+        def metered_propagate(cand: "list[int]", parent: "list[int] | None" = None) -> int:
+            work.charge(node)
+            return propagate(cand, parent)
+
+        def metered_cage(table: _CageTable, state: "tuple[int, ...]") -> "tuple | None":
+            work.charge(cage)
+            return cage_deductions(table, state)
+
+        def metered_palette(rule: Propagator, state: "tuple[int, ...]", peer_masks: "tuple[int, ...]") -> object:
+            work.charge(palette)
+            return palette_deductions(rule, state, peer_masks)
+
+        self._propagate = metered_propagate
+        self._cage_deductions = metered_cage
+        self._palette_deductions = metered_palette
 
     def _hidden_singles(self, packed: int, settled: int) -> int:
         """The classic solver's hidden singles (rows, columns, boxes and the houses folded like them),
@@ -473,7 +510,7 @@ class _Search(solver._Search):
             if found is None:
                 if len(memo) >= _MEMO_KEPT:
                     memo.clear()
-                found = memo[state] = _palette_deductions(rule, state, t.peer_masks)
+                found = memo[state] = self._palette_deductions(rule, state, t.peer_masks)
             if found is _BROKEN:
                 return -1
             for d, gone in found:
@@ -669,6 +706,11 @@ def _palette_deductions(rule: Propagator, state: "tuple[int, ...]", peer_masks: 
             clear[d] = clear.get(d, 0) | 1 << i
             gone ^= low
     return tuple(clear.items())
+
+
+#: A constraint's deduction, as `_Search._palette` reaches it: through the search, which the light engine's budget
+#: may meter (`_Search._meter`).
+_Search._palette_deductions = staticmethod(_palette_deductions)
 
 
 # -- public API: the classic solver's, with the rules as the second argument ------------------------
