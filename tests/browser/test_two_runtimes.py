@@ -1,11 +1,14 @@
 """The engine's two runtimes in real Chromium: MicroPython answers first, Pyodide behind it, and a person never
 sees the switch: the same replies from both, no request lost or answered twice during the hand-over, a widget
-that only solves and checks never downloads Pyodide, an op only Pyodide has brings it (showing its download),
-and a light worker that breaks is replaced at once."""
+that only solves and checks never downloads Pyodide, nor one that solves and hints a variant puzzle within the
+light engine's share of search work, while a search past that share brings Pyodide (showing its download), and
+a light worker that breaks is replaced at once."""
 from __future__ import annotations
 
+import json
 import re
 import time
+from pathlib import Path
 
 from playwright.sync_api import expect
 
@@ -16,6 +19,18 @@ WRONG_GIVEN = "46" + HARD[2:]
 SIXTEEN = (".7.3.A....E.9...CD5.86.4......A..6...DE...4A.F1........B......EC...C.8.F7B..1..DD2.....7.A.4......A..21.C."
            "5...7.....E.6..1...8F4..E...8.3.....2...G56.C.47.2.A...F...B....1C.986.4.A...2..D6....3B.47.....A12C...C.G"
            "..4..8......1.2...9D..C....BF.7.B..6D..5.G..")
+VARIANTS = Path(__file__).resolve().parents[2] / "data" / "variants"
+
+
+def variant(name: str, index: int) -> dict:
+    """Puzzle `index` of data/variants/`name`.jsonl: {"givens", "rules", "solution"}."""
+    return json.loads((VARIANTS / f"{name}.jsonl").read_text().splitlines()[index])
+
+
+X = variant("x_9x9", 10)                   # 3 nodes: the light engine's to answer
+KILLER = variant("killer_9x9", 0)          # 5 nodes, 386 cage deductions: the light engine's too
+#: 1,227 nodes and 17,469 cage deductions, past the light engine's share of search work (LIGHT_VARIANT_WORK)
+HARDEST_KILLER = variant("killer_9x9", 28)
 #: Requests both runtimes answer, as the page sends them.
 SHARED = [
     ("parse", {"text": "\n".join(HARD[r * 9:r * 9 + 9] for r in range(9))}),
@@ -31,6 +46,9 @@ SHARED = [
     ("check", {"puzzle": WRONG_GIVEN}),
     ("conflicts", {"puzzle": "44" + HARD[2:]}),
     ("solve", {"puzzle": HARD, "shape": "banana"}),
+    ("solve", {"puzzle": X["givens"], "rules": X["rules"]}),
+    ("check", {"puzzle": KILLER["givens"], "rules": KILLER["rules"]}),
+    ("hint", {"puzzle": KILLER["givens"], "rules": KILLER["rules"]}),
 ]
 
 _RUN = """async ([requests]) => {
@@ -143,14 +161,33 @@ def test_the_page_solves_and_hints_from_micropython_and_never_loads_pyodide_for_
     assert browser_helpers.console_errors(page) == []
 
 
-def test_an_op_only_pyodide_has_brings_it_and_shows_its_download(new_context, site_server, browser_helpers):
-    context, page, solver = widget_with(new_context, site_server, HARD)
+def test_a_variant_puzzle_is_hinted_and_solved_by_micropython_without_pyodide(new_context, site_server,
+                                                                             browser_helpers):
+    context, page, solver = widget_with(new_context, site_server, X["givens"])
+    asked = []                                                 # Pyodide must not be asked for at all
+    context.route("**/pyodide/**", lambda route: (asked.append(route.request.url), route.abort()))
+    page.evaluate("() => { window.hints = []; document.addEventListener('sudoku-solver-hint', (e) => hints.push(e.detail)); }")
+    solver.evaluate("(el, rules) => { el.rules = rules; }", X["rules"])
+    solver.get_by_role("button", name="Hint", exact=True).click()
+    poll(page, "() => window.hints.length > 0")
+    assert page.evaluate("() => window.hints[0].step.technique")
+    solver.get_by_role("button", name="Solve", exact=True).click()
+    expect(solver.get_by_role("status")).to_contain_text("Solved", timeout=60_000)
+    assert solver.evaluate("(el) => el.solution") == X["solution"]
+    page.wait_for_timeout(1500)                                # idle: nothing more is fetched
+    assert asked == [] and page.evaluate(_RUNTIMES) == {"light": "ready", "full": "off"}
+    assert browser_helpers.console_errors(page) == []
+
+
+def test_a_search_past_the_light_engine_s_share_brings_pyodide_and_shows_its_download(new_context, site_server,
+                                                                                      browser_helpers):
+    context, page, solver = widget_with(new_context, site_server, HARDEST_KILLER["givens"])
     cdp = context.new_cdp_session(page)                        # a 10 Mbps line: the 4 MB take a few seconds
     cdp.send("Network.enable")
     cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 40,
                                                   "downloadThroughput": 10e6 / 8, "uploadThroughput": 5e6 / 8})
     page.evaluate("() => { window.hints = []; document.addEventListener('sudoku-solver-hint', (e) => hints.push(e.detail)); }")
-    solver.evaluate("(el) => { el.rules = {diagonal: true}; }")  # variant rules: the light engine hands them on
+    solver.evaluate("(el, rules) => { el.rules = rules; }", HARDEST_KILLER["rules"])  # the light engine hands it on
     solver.get_by_role("button", name="Hint", exact=True).click()
     expect(solver.locator("[part=progress]")).to_contain_text(re.compile(r"Downloading the solver: \d+\.\d of \d+\.\d MB"),
                                                               timeout=30_000)
