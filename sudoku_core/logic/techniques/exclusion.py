@@ -38,11 +38,14 @@ def _aligned(b: Board, size: int) -> "Step | None":
     tried = set()
     for cells in t.units:
         empty = [i for i in cells if cands[i]]
+        open_cells = 0
+        for i in empty:
+            open_cells |= 1 << i
         # the cells that may be emptied here: few candidates, seeing two empty cells of this house or more
         # (found once per house, not once per base: a triple's bases number up to 84 a house)
         pool = []
         for k in bits(few):
-            seen = sum(1 << i for i in empty if i != k and peer[k] >> i & 1)
+            seen = peer[k] & open_cells  # (a cell is not its own peer)
             if seen & (seen - 1):
                 pool.append((k, seen))
         if not pool:
@@ -79,7 +82,7 @@ def _exclude(b: Board, base, spoilers) -> "Step | None":
         count *= len(o)
     if count > MAX_COMBINATIONS:
         return None
-    if not _may_lose(options, spoilers):
+    if not _may_lose([cands[i] for i in base], spoilers):
         return None
     possible = [0] * len(base)  # per base cell, the digits of some possible combination
     used = set()  # the spoilers that excluded a combination
@@ -115,7 +118,8 @@ def _exclude(b: Board, base, spoilers) -> "Step | None":
 
 
 def _may_lose(options, spoilers) -> bool:
-    """Whether some candidate of a base cell takes part in no possible combination: the test of
+    """Whether some candidate of a base cell (`options`: their candidates, as masks) takes part in no possible
+    combination: the test of
     `_exclude`'s loop, with bitmasks instead of one combination at a time (most bases lose nothing, and
     this runs for each). A two-digit spoiler kills the combinations where two base cells it sees hold its
     digits: kept as, per pair of base cells and digit of the first, the digits the second may not hold."""
@@ -136,7 +140,7 @@ def _may_lose(options, spoilers) -> bool:
                 killed[x, y, q] = killed.get((x, y, q), 0) | 1 << p
         elif len(sight) == 3:
             triples.append(m)
-    alive = [sum(1 << d for d in o) & ~single[x] for x, o in enumerate(options)]
+    alive = [options[x] & ~single[x] for x in range(size)]
     possible = [0] * size
     if size == 2:
         for a in bits(alive[0]):
@@ -156,7 +160,7 @@ def _may_lose(options, spoilers) -> bool:
                     possible[0] |= 1 << a
                     possible[1] |= 1 << b_
                     possible[2] |= zs
-    return any(possible[x] != sum(1 << d for d in o) for x, o in enumerate(options))
+    return possible != options
 
 
 def _holders(b: Board, base, masks) -> list:

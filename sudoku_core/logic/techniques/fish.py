@@ -15,14 +15,16 @@ SCORES = {2: 3.2, 3: 3.8, 4: 5.2}  # Sudoku Explainer
 
 def line_places(b: Board, d: int, by_rows: bool) -> list[int]:
     """For digit d (0-based), per row (or column): the mask of column (or row) indices it may take."""
-    n = b.t.n
-    out = [0] * n
-    for i in bits(b.positions()[d]):
-        r, c = divmod(i, n)
-        if by_rows:
-            out[r] |= 1 << c
-        else:
-            out[c] |= 1 << r
+    # read off each line's places (`Board.places`: rows are houses 0..n-1 and columns n..2n-1, their cells
+    # in order, so a row's k-th slot is column k and a column's is row k)
+    t = b.t
+    n = t.n
+    places = b.places()
+    placed = t.placed
+    out = []
+    for i in range(d if by_rows else n * n + d, (n if by_rows else 2 * n) * n, n):
+        p = places[i]
+        out.append(0 if p & placed else p)
     return out
 
 

@@ -61,36 +61,51 @@ def _search(b: Board, d: int, size: int, by_rows: bool, reaches, budget) -> "tup
     places = line_places(b, d, by_rows)
     pos = b.positions()[d]
     lines = [k for k in range(n) if bit_count(places[k]) >= 2]
-    cell = (lambda k, x: k * n + x) if by_rows else (lambda k, x: x * n + k)
+    # the cells of each base line and of each cover line (rows are houses 0..n-1, columns n..2n-1); loops,
+    # not generators, which cost tens of microseconds a call on MicroPython
+    base_lines = t.unit_masks[:n] if by_rows else t.unit_masks[n:2 * n]
+    cover_lines = t.unit_masks[n:2 * n] if by_rows else t.unit_masks[:n]
     for base in combinations(lines, size):
         union = 0
+        base_cells = 0
         for k in base:
             union |= places[k]
+            base_cells |= base_lines[k]
         if not size < bit_count(union) <= size + MAX_FINS:
             continue  # a plain fish, or too many fins
-        base_cells = sum(1 << cell(k, x) for k in base for x in range(n))
         for cover in combinations(bits(union), size):
             budget[0] -= 1
             if budget[0] < 0:
                 return None
-            mask = sum(1 << x for x in cover)
-            if any(not places[k] & mask for k in base):
-                continue  # a base line all fins
-            fins = [cell(k, x) for k in base for x in bits(places[k] & ~mask)]
-            if len(fins) > MAX_FINS:
-                continue
-            targets = pos & ~base_cells & sum(1 << cell(k, x) for x in cover for k in range(n))
-            elims = 0
-            for x in bits(targets):
-                if all(peer[f] >> x & 1 for f in fins):
-                    continue  # a plain finned fish: found earlier in the hint order
-                answers = [reaches(f, d, x) for f in fins]
-                if None in answers:
-                    return None
-                if all(answers):
-                    elims |= 1 << x
-            if elims:
-                return base, cover, fins, elims
+            mask = 0
+            cover_cells = 0
+            for x in cover:
+                mask |= 1 << x
+                cover_cells |= cover_lines[x]
+            fins = []
+            for k in base:
+                if not places[k] & mask:
+                    break  # a base line all fins
+                for x in bits(places[k] & ~mask):
+                    fins.append(k * n + x if by_rows else x * n + k)
+            else:
+                if len(fins) > MAX_FINS:
+                    continue
+                targets = pos & ~base_cells & cover_cells
+                elims = 0
+                for x in bits(targets):
+                    for f in fins:
+                        if not peer[f] >> x & 1:
+                            break
+                    else:
+                        continue  # a plain finned fish: found earlier in the hint order
+                    answers = [reaches(f, d, x) for f in fins]
+                    if None in answers:
+                        return None
+                    if all(answers):
+                        elims |= 1 << x
+                if elims:
+                    return base, cover, fins, elims
     return None
 
 

@@ -184,11 +184,12 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
     the loose digit is known, a branch whose cells leave no cell seeing all its places (in `wanted`, per
     digit) ends too."""
     cands, peer = b.cands, b.t.peer_masks
+    at = b.t.low  # a digit's bit -> the digit (a table: `bit_length` is a Python function on MicroPython)
     if len(chosen) == size:
         if bit_count(union) != size or not loose:
             return None  # no loose digit: a locked set, which the subsets cover
         targets = _targets(b, loose, where, chosen)
-        z = bit_length(loose) - 1
+        z = at[loose]
         return (z, targets, tuple(chosen)) if targets & wanted[z] else None
     for k in range(start, len(options)):
         c = options[k]
@@ -201,7 +202,7 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
         rest = m
         while rest:
             low = rest & -rest
-            if where[bit_length(low) - 1] & ~pc:
+            if where[at[low]] & ~pc:
                 grown |= low
             rest ^= low
         if grown & (grown - 1):
@@ -209,17 +210,17 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
         rest = m
         while rest:
             low = rest & -rest
-            where[bit_length(low) - 1] |= 1 << c
+            where[at[low]] |= 1 << c
             rest ^= low
         chosen.append(c)
         found = None
-        if not grown or _targets(b, grown, where, chosen) & wanted[bit_length(grown) - 1]:
+        if not grown or _targets(b, grown, where, chosen) & wanted[at[grown]]:
             found = _grow(b, size, chosen, u, where, grown, options, k + 1, wanted)
         chosen.pop()
         rest = m
         while rest:
             low = rest & -rest
-            where[bit_length(low) - 1] &= ~(1 << c)
+            where[at[low]] &= ~(1 << c)
             rest ^= low
         if found:
             return found
@@ -228,14 +229,11 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
 
 def _targets(b: Board, loose: int, where: list, chosen: list) -> int:
     """Cells outside the set that see every place of the loose digit in it and hold that digit."""
-    z = bit_length(loose) - 1
+    z = b.t.low[loose]
     peer = b.t.peer_masks
     targets = b.positions()[z]
-    rest = where[z]
-    while rest:
-        low = rest & -rest
-        targets &= peer[bit_length(low) - 1]
-        rest ^= low
+    for i in bits(where[z]):
+        targets &= peer[i]
     for i in chosen:
         targets &= ~(1 << i)
     return targets
