@@ -11,7 +11,9 @@ the units are the rules' full houses (rows, columns, boxes or regions, diagonals
 of n cells, in that order, so rows, columns and boxes/regions keep their places 0..3n-1) and the peers
 the rules' (cage mates and chess moves included).
 """
-from ..core.compat import TYPE_CHECKING, bit_length, ordered_dict
+import sys
+
+from ..core.compat import TYPE_CHECKING, bit_count, bit_length, combinations, ordered_dict
 from ..core.grid import Grid
 from ..core.shape import Shape
 
@@ -53,6 +55,27 @@ def bits(mask: int):
             out.append(bit_length(low) - 1)
             mask ^= low
     return out
+
+
+if sys.implementation.name == "micropython":
+    def choose(items, r: int) -> list:
+        """The `r`-item combinations of `items`, in `itertools.combinations`' order, as a list: compat's generator
+        builds each through a generator expression, tens of microseconds an item on MicroPython; these
+        comprehensions take a microsecond or two."""
+        pool = items if isinstance(items, (list, tuple)) else [x for x in items]
+        n = len(pool)
+        if r == 2:
+            return [(pool[i], pool[j]) for i in range(n) for j in range(i + 1, n)]
+        if r == 3:
+            return [(pool[i], pool[j], pool[k]) for i in range(n) for j in range(i + 1, n) for k in range(j + 1, n)]
+        if r < 1:
+            return [()] if r == 0 else []
+        grown = [((pool[i],), i) for i in range(n)]
+        for _ in range(r - 1):
+            grown = [(chosen + (pool[j],), j) for chosen, i in grown for j in range(i + 1, n)]
+        return [chosen for chosen, _ in grown]
+else:
+    choose = combinations  # CPython's, in C: lazy and faster still
 
 
 def first_bit(mask: int) -> int:
@@ -128,6 +151,8 @@ class Tables:
         #: table; a dict of the single bits past 16x16, whose masks are then isolated bits only). Cheaper than
         #: `bit_length` on MicroPython, where that is a Python function.
         self.low = _lowest_bits(n)
+        #: The number of set bits of x < 2**n, `count[x]` (a byte table up to 16x16): see `Board.counts`.
+        self.count = _bit_counts(n) if n <= 16 else _BitCounts()
         self.unit_cells = dict(zip(self.unit_names, self.units))
         self.unit_cells.update((cage.name(shape), cage.cells) for cage in self.cages)
         # a palette constraint's step names it as its unit, so the page draws its cells (head first)
@@ -148,6 +173,21 @@ def _lowest_bits(n: int):
         table[half] = k
         table[half + 1:2 * half] = table[1:half]
     return bytes(table)
+
+
+def _bit_counts(n: int) -> bytes:
+    table = bytearray(1 << n)
+    for k in range(n):  # x in [2**k, 2**(k+1)) has one bit more than x - 2**k
+        half = 1 << k
+        table[half:2 * half] = bytes(c + 1 for c in table[:half])
+    return bytes(table)
+
+
+class _BitCounts:
+    """`bit_count` by subscript, past 16x16 (where a table of 2**n entries would be too big)."""
+
+    def __getitem__(self, x: int) -> int:
+        return bit_count(x)
 
 
 def _board(cells) -> int:
@@ -190,7 +230,7 @@ def tables(shape: Shape, rules: "Rules | None" = None) -> Tables:
 class Board:
     """Values and candidate masks of one position; techniques read it, `apply` changes it."""
 
-    __slots__ = ("t", "values", "cands", "_pos", "_places", "unique", "givens", "pending")
+    __slots__ = ("t", "values", "cands", "_pos", "_places", "_counts", "unique", "givens", "pending")
 
     def __init__(self, t: Tables, values: list[int], cands: list[int], unique: bool = False,
                  givens: "int | None" = None, places: "list[int] | None" = None, pending=None) -> None:
@@ -201,6 +241,7 @@ class Board:
         self.cands = cands
         self._pos: "list[int] | None" = None
         self._places = places
+        self._counts: "list[int] | None" = None
         #: The forcing chains' cache (`forcing.settle`) of the pointing and claiming moves this position has
         #: pending: per house, the digits of those moves; () when there are none; None when not known yet.
         self.pending = pending
@@ -262,6 +303,18 @@ class Board:
             self._places = pl
         return pl
 
+    def counts(self) -> list[int]:
+        """For each house u and digit d (0-based), at u * n + d: the number of the house's cells where d is a
+        candidate (0 when it stands there): `bit_count(positions()[d] & t.unit_masks[u])` for every house and
+        digit at once, in small ints (on MicroPython a big int's bit count takes tens of microseconds). The
+        finders that look for houses where a digit has two places (strong links) or a few test these first."""
+        counts = self._counts
+        if counts is None:
+            t = self.t
+            table, placed = t.count, t.placed
+            counts = self._counts = [0 if p & placed else table[p] for p in self.places()]
+        return counts
+
     def is_solved(self) -> bool:
         return 0 not in self.values
 
@@ -274,11 +327,11 @@ class Board:
         cands = self.cands
         for p in self.t.peers[cell]:
             cands[p] &= bit
-        self._pos = self._places = self.pending = None
+        self._pos = self._places = self._counts = self.pending = None
 
     def eliminate(self, cell: int, digit: int) -> None:
         self.cands[cell] &= ~(1 << (digit - 1))
-        self._pos = self._places = self.pending = None
+        self._pos = self._places = self._counts = self.pending = None
 
     def apply(self, step) -> None:
         for cell, digit in step.placements:

@@ -7,6 +7,29 @@ def cell_name(cell: int, side: int) -> str:
     return f"r{cell // side + 1}c{cell % side + 1}"
 
 
+_NAMES: dict = {}
+
+
+def cell_names(side: int) -> "tuple[str, ...]":
+    """`cell_name` of every cell of a grid of `side`, made once (a chain's sentence names dozens of cells, and on
+    MicroPython each f-string costs microseconds)."""
+    names = _NAMES.get(side)
+    if names is None:
+        names = _NAMES[side] = tuple(cell_name(i, side) for i in range(side * side))
+    return names
+
+
+_SYMBOLS: dict = {}
+
+
+def digit_symbols(side: int) -> "tuple[str, ...]":
+    """`sym` of every digit, by the digit (1..side; the first is unused)."""
+    symbols = _SYMBOLS.get(side)
+    if symbols is None:
+        symbols = _SYMBOLS[side] = ("",) + tuple(sym(d, side) for d in range(1, side + 1))
+    return symbols
+
+
 def with_article(technique: str) -> str:
     """"an XY-Wing", "a Unique Rectangle"; plural names ("Locked Candidates", "Simple Colors", "Multi-Colors",
     "Innies & Outies") take none."""

@@ -71,11 +71,11 @@ class Links:
                 for j in bits(t.peer_masks[i] & pos[d]):
                     w |= 1 << (j * n + d)
                 self.weak_unit[v] = w
-        for um in t.unit_masks:
+        counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
+        for u, um in enumerate(t.unit_masks):
             for d in range(n):
-                here = pos[d] & um
-                if bit_count(here) == 2:
-                    x, y = bits(here)
+                if counts[u * n + d] == 2:
+                    x, y = bits(pos[d] & um)
                     vx, vy = x * n + d, y * n + d
                     self.strong_unit[vx] |= 1 << vy
                     self.strong_unit[vy] |= 1 << vx
@@ -103,12 +103,16 @@ class GroupedLinks(Links):
         n = t.n
         pos = b.positions()
         index: dict[tuple[int, int], int] = {}
-        for a, _, both, _, _ in t.intersections:
+        places, count = b.places(), t.count  # (the crossing's places counted in small ints, see `Board.counts`)
+        for (a, _, both, _, _), crossing in zip(t.intersections, t.slot_intersections):
             if a >= 3 * n:
                 continue  # a variant's diagonal or window: only box-line crossings make strong links below
+            box, in_both = crossing[2], crossing[4]
             for d in range(n):
+                if count[places[box + d] & in_both] < 2:
+                    continue
                 g = pos[d] & both
-                if bit_count(g) >= 2 and (d, g) not in index:
+                if (d, g) not in index:
                     index[(d, g)] = self.base + len(self.extra)
                     self.extra.append(("group", d, g, g))
         groups = len(self.extra)
@@ -170,12 +174,13 @@ class GroupedLinks(Links):
 
         box_masks = t.unit_masks[2 * n:3 * n]  # boxes or regions: they split every line
         row_masks, col_masks = t.unit_masks[:n], t.unit_masks[n:2 * n]
+        counts = b.counts()
         for u in range(3 * n):
             um = t.unit_masks[u]
             for d in range(n):
-                here = pos[d] & um
-                if bit_count(here) < 3:
+                if counts[u * n + d] < 3:
                     continue
+                here = pos[d] & um
                 if u < 2 * n:  # a line: its parts are its crossings with boxes
                     link(d, [here & bm for bm in box_masks])
                 else:  # a box: its parts are its rows, or its columns, or one row and one column

@@ -10,7 +10,6 @@ color B1, so A1 and B1 are not both true, and one of the opposite colors A2, B2 
 both A2 and B2 cannot hold the digit. Type 2: color A1 sees both colors of cluster B, one of which
 is true, so A1 is false everywhere.
 """
-from ...core.compat import bit_count
 from ..board import Board, bits, first_bit
 from ..phrases import cell_name, cells_text, sym
 from ..step import Step
@@ -26,12 +25,12 @@ def clusters(b: Board, d: int, smallest: int = 3):
     for the clusters of `smallest` cells or more."""
     t = b.t
     p = b.positions()[d]
+    counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
     adj: dict[int, list[int]] = {}
     link_list = []
     for u, um in enumerate(t.unit_masks):
-        here = p & um
-        if bit_count(here) == 2:
-            x, y = bits(here)
+        if counts[u * t.n + d] == 2:
+            x, y = bits(p & um)
             adj.setdefault(x, []).append(y)
             adj.setdefault(y, []).append(x)
             link_list.append((x, y))

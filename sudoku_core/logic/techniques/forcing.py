@@ -11,7 +11,7 @@ Every branch is a chain of ordinary deductions, so the result is as sure as the 
 """
 from ...core.compat import bit_count, stable_sorted
 from ..board import Board, bits
-from ..phrases import cell_name, sym
+from ..phrases import cell_name, cell_names, digit_symbols, sym
 from ..step import Focus, Step, focus_placed
 from .chains import length_bonus
 
@@ -481,6 +481,7 @@ class Trace:
 
     def __init__(self, b: Board, order: list) -> None:
         t = b.t
+        n = self.n = t.n
         self.b = b
         self.order = order
         self.index = {p: k for k, p in enumerate(order)}
@@ -489,35 +490,37 @@ class Trace:
         cands = start[:]
         values = b.values[:]
         peers, units, cell_units = t.peers, t.units, t.cell_units
-        removed_by: dict = {}  # (cell, digit) -> index of the placement that removed it
+        # at cell * n + digit: the index of the placement that removed that candidate, -1 while none has (a
+        # list, not a dict of pairs: no pair to build and hash for each look)
+        removed_by = [-1] * (len(start) * n)
         add = self.parents.append
         for k, (c, d) in enumerate(order):
             parents = []
             if k > 0:
                 if cands[c] == 1 << d:  # naked single: every other digit went
-                    parents = sorted({removed_by[(c, x)] for x in bits(start[c] & ~(1 << d))
-                                      if (c, x) in removed_by})
+                    parents = sorted({removed_by[c * n + x] for x in bits(start[c] & ~(1 << d))
+                                      if removed_by[c * n + x] >= 0})
                 else:  # hidden single: the digit's other places in some unit went
                     for u in cell_units[c]:
                         others = [q for q in units[u] if q != c and start[q] >> d & 1]
                         for q in others:
-                            if (q, d) not in removed_by:
+                            if removed_by[q * n + d] < 0:
                                 break
                         else:
-                            parents = sorted({removed_by[(q, d)] for q in others})
+                            parents = sorted({removed_by[q * n + d] for q in others})
                             break
             add(parents)
             for x in bits(cands[c]):
-                if (c, x) not in removed_by:
-                    removed_by[(c, x)] = k
+                if removed_by[c * n + x] < 0:
+                    removed_by[c * n + x] = k
             cands[c] = 0
             values[c] = d + 1
             bit = 1 << d
             for q in peers[c]:
                 if cands[q] & bit:
                     cands[q] ^= bit
-                    if (q, d) not in removed_by:
-                        removed_by[(q, d)] = k
+                    if removed_by[q * n + d] < 0:
+                        removed_by[q * n + d] = k
         self.cands = cands
         self.values = values
         self.removed_by = removed_by
@@ -538,18 +541,24 @@ class Trace:
         return [] if k is None else self.ancestors([k])
 
     def why_removed(self, cell: int, digit: int) -> list[int]:
-        k = self.removed_by.get((cell, digit - 1))
-        return [] if k is None else self.ancestors([k])
+        k = self.removed_by[cell * self.n + digit - 1]
+        return [] if k < 0 else self.ancestors([k])
+
+    def _removers(self, cells, digits) -> list[int]:
+        """The placements that removed the candidates (cell, digit) of `cells` x `digits` (those removed)."""
+        n, removed_by = self.n, self.removed_by
+        return [removed_by[c * n + x] for c in cells for x in digits if removed_by[c * n + x] >= 0]
 
     def why_broken(self) -> "tuple[list[int], str]":
         """The placements behind the first emptied cell or unit, and a phrase naming it."""
         b, t = self.b, self.b.t
         n = t.n
-        for c, m in enumerate(b.cands):
-            if m and not self.values[c] and not self.cands[c]:
-                roots = [self.removed_by[(c, x)] for x in bits(m) if (c, x) in self.removed_by]
-                return self.ancestors(roots), f"{cell_name(c, n)} has no candidate left"
         values, cands = self.values, self.cands
+        start = b.cands
+        for c in range(len(start)):
+            m = start[c]
+            if m and not values[c] and not cands[c]:
+                return self.ancestors(self._removers((c,), bits(m))), f"{cell_name(c, n)} has no candidate left"
         for u, cells in enumerate(t.units):
             # the house's digits standing once, more than once, and its candidates, as masks (one pass over
             # its cells, not one per digit)
@@ -569,13 +578,18 @@ class Trace:
                         return self.ancestors(roots), f"{sym(d + 1, n)} would stand twice in {t.unit_names[u]}"
                     continue
                 if not marks & bit:
-                    roots = [self.removed_by[(q, d)] for q in cells if (q, d) in self.removed_by]
+                    roots = self._removers(cells, (d,))
                     return self.ancestors(roots), f"{sym(d + 1, n)} has no place left in {t.unit_names[u]}"
         return list(range(len(self.order))), "the grid breaks"
 
     def sentence(self, steps: list[int]) -> str:
-        n = self.b.t.n
-        return ", ".join(f"{cell_name(self.order[k][0], n)}={sym(self.order[k][1] + 1, n)}" for k in steps)
+        names, symbols = cell_names(self.n), digit_symbols(self.n)
+        order = self.order
+        said = []
+        for k in steps:
+            c, d = order[k]
+            said.append(names[c] + "=" + symbols[d + 1])
+        return ", ".join(said)
 
     def links(self, steps: list[int]) -> list:
         out = []

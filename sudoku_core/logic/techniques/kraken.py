@@ -10,8 +10,8 @@ propagated from a placement (as `forcing` does) are such chains, and what they p
 Found after every other technique but the forcing chains: sizes 2-4 smallest first, at most `MAX_FINS` fins,
 within `_BUDGET` base and cover sets and `_PROPAGATIONS` fins followed a position, so a hint stays quick.
 """
-from ...core.compat import bit_count, combinations
-from ..board import Board, bits
+from ...core.compat import bit_count
+from ..board import Board, bits, choose
 from ..phrases import cells_text, listing, sym
 from ..step import Step
 from .fish import line_places
@@ -65,7 +65,7 @@ def _search(b: Board, d: int, size: int, by_rows: bool, reaches, budget) -> "tup
     # not generators, which cost tens of microseconds a call on MicroPython
     base_lines = t.unit_masks[:n] if by_rows else t.unit_masks[n:2 * n]
     cover_lines = t.unit_masks[n:2 * n] if by_rows else t.unit_masks[:n]
-    for base in combinations(lines, size):
+    for base in choose(lines, size):
         union = 0
         base_cells = 0
         for k in base:
@@ -73,7 +73,7 @@ def _search(b: Board, d: int, size: int, by_rows: bool, reaches, budget) -> "tup
             base_cells |= base_lines[k]
         if not size < bit_count(union) <= size + MAX_FINS:
             continue  # a plain fish, or too many fins
-        for cover in combinations(bits(union), size):
+        for cover in choose(bits(union), size):
             budget[0] -= 1
             if budget[0] < 0:
                 return None
@@ -92,13 +92,11 @@ def _search(b: Board, d: int, size: int, by_rows: bool, reaches, budget) -> "tup
                 if len(fins) > MAX_FINS:
                     continue
                 targets = pos & ~base_cells & cover_cells
+                seen = targets  # the targets every fin sees: a plain finned fish, found earlier in the hint order
+                for f in fins:
+                    seen &= peer[f]
                 elims = 0
-                for x in bits(targets):
-                    for f in fins:
-                        if not peer[f] >> x & 1:
-                            break
-                    else:
-                        continue  # a plain finned fish: found earlier in the hint order
+                for x in bits(targets & ~seen):
                     answers = [reaches(f, d, x) for f in fins]
                     if None in answers:
                         return None

@@ -40,13 +40,16 @@ def _extend(b: Board, d: int, color: int) -> int:
     t = b.t
     p = b.positions()[d]
     peer = t.peer_masks
+    counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
     seen = _seen(peer, color)
     grown = True
     while grown:
         grown = False
-        for um in t.unit_masks:
+        for u, um in enumerate(t.unit_masks):
+            if counts[u * t.n + d] < 2:
+                continue
             here = p & um
-            if here & color or bit_count(here) < 2:
+            if here & color:
                 continue
             left = here & ~seen
             if left and not left & (left - 1):
@@ -177,11 +180,11 @@ def _medusa_clusters(b: Board):
         if m and bit_count(m) == 2:
             d1, d2 = bits(m)
             join(i * n + d1, i * n + d2)
-    for um in t.unit_masks:
+    counts = b.counts()
+    for u, um in enumerate(t.unit_masks):
         for d in range(n):
-            here = pos[d] & um
-            if bit_count(here) == 2:
-                x, y = bits(here)
+            if counts[u * n + d] == 2:
+                x, y = bits(pos[d] & um)
                 join(x * n + d, y * n + d)
     seen: dict[int, int] = {}
     for start in adj:
@@ -302,7 +305,8 @@ def broken_wing(b: Board) -> "Step | None":
     for d in range(n):
         p = b.positions()[d]
         # a house of k places leaves k - 2 guardians: larger ones cannot be in a loop kept
-        houses = [um for um in t.unit_masks if 2 <= bit_count(p & um) <= MAX_GUARDIANS + 2]
+        counts = b.counts()
+        houses = [um for u, um in enumerate(t.unit_masks) if 2 <= counts[u * n + d] <= MAX_GUARDIANS + 2]
         of_cell: dict[int, list[int]] = {}
         for um in houses:
             for i in bits(p & um):
@@ -334,7 +338,7 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
             continue
         g = guards | (here & ~on)
         for nxt in bits(here & ~on):
-            if nxt < start or any(h >> nxt & 1 for h in used):
+            if nxt < start or _in_any(used, nxt):
                 continue
             g2 = g & ~(1 << nxt)
             if bit_count(g2) > MAX_GUARDIANS:
@@ -347,6 +351,14 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
             if found:
                 return found
     return None
+
+
+def _in_any(boards, cell: int) -> bool:
+    """Whether `cell` is in one of the cell `boards` (a loop, not a generator: cheaper on MicroPython)."""
+    for h in boards:
+        if h >> cell & 1:
+            return True
+    return False
 
 
 def _wing_step(b: Board, d: int, loop: list, houses: list, guards: int) -> "Step | None":

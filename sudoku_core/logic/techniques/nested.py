@@ -22,7 +22,7 @@ from ...core.grid import Grid
 from ..board import Board, bits
 from ..phrases import cell_name, sym
 from ..step import Focus, Step
-from .forcing import Trace, _clip, _common, propagate, settle, trace
+from .forcing import Trace, _clip, _common, _follow, propagate, settle, trace
 
 #: Sudoku Explainer: dynamic forcing chains 8.5, with the basic techniques in the branches ("+") 9.0,
 #: nested forcing chains 9.5, each deeper nesting +0.5, plus a length extra. Here (calibrated, not
@@ -115,10 +115,10 @@ def _close(b: Board, state, budget: _Budget):
         cands = state[1]
         for c in stable_sorted([i for i, m in enumerate(cands) if m], lambda i: bit_count(cands[i])):
             for d in bits(cands[c]):
-                if not inner.cands[c] >> d & 1:
+                if not cands[c] >> d & 1:
                     continue
                 budget.spend()
-                if propagate(inner, c, d) is None:
+                if _follow(inner, ((c, d),), ()) is None:  # (`propagate` without its calls: the hot loop)
                     refuted.append((c, d))
                     state = settle(inner, (), ((c, d),), True)
                     if state is None:
@@ -152,7 +152,7 @@ def _replay_from(b: Board, state, refuted):
         inner = _board(b.t, state)
         if not inner.cands[c2] >> d2 & 1:
             continue
-        if propagate(inner, c2, d2) is not None:
+        if _follow(inner, ((c2, d2),), ()) is not None:
             return False
         state = settle(inner, (), ((c2, d2),), True)
     return state
@@ -232,13 +232,13 @@ def _double(b: Board, branch) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
+    counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
     groups = [(("cell", c, None), [(c, d) for d in bits(cands[c])])
               for c, m in enumerate(cands) if bit_count(m) == 2]
     for u, um in enumerate(t.unit_masks):
         for d in range(n):
-            here = pos[d] & um
-            if bit_count(here) == 2:
-                groups.append((("unit", u, d), [(c, d) for c in bits(here)]))
+            if counts[u * n + d] == 2:
+                groups.append((("unit", u, d), [(c, d) for c in bits(pos[d] & um)]))
     for (kind, where, d), branches in groups:
         outs = [branch(c, x) for c, x in branches]
         found = _common(b, [o[0] for o in outs])

@@ -9,7 +9,7 @@ boxes or a variant's houses; the general form, so it also finds what the named s
 order tries those first, and they keep their names there). The duals (HoDoKu's) are two kites on the
 same two box cells, or two empty rectangles in the same box, told as one step.
 """
-from ...core.compat import bit_count, ordered_dict, unique
+from ...core.compat import ordered_dict, unique
 from ..board import Board, bits
 from ..phrases import cell_name, cells_text, sym
 from ..step import Focus, Step, focus_cells
@@ -23,11 +23,11 @@ def _strong_links(b: Board, d: int, units) -> list[tuple[int, int, int]]:
     """(unit, cell, cell) for every unit of `units` where digit d (0-based) has two places."""
     t = b.t
     p = b.positions()[d]
+    counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
     out = []
     for u in units:
-        here = p & t.unit_masks[u]
-        if bit_count(here) == 2:
-            a, c = bits(here)
+        if counts[u * t.n + d] == 2:
+            a, c = bits(p & t.unit_masks[u])
             out.append((u, a, c))
     return out
 
@@ -164,9 +164,9 @@ def _empty_rectangles(b: Board, d: int, bx: int, line_links):
     n = t.n
     pos_d = b.positions()[d]
     bu = 2 * n + bx
-    inbox = pos_d & t.unit_masks[bu]
-    if bit_count(inbox) < 2:
+    if b.counts()[bu * n + d] < 2:
         return
+    inbox = pos_d & t.unit_masks[bu]
     cells = list(bits(inbox))
     rows = sorted({t.row_of[c] for c in cells})
     cols = sorted({t.col_of[c] for c in cells})

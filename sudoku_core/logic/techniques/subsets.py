@@ -4,8 +4,8 @@ Naked: N cells of a unit whose candidates together are only N digits; those digi
 every unit holding all N cells. Hidden: N digits whose places in a unit are only N cells; those
 cells lose every other candidate.
 """
-from ...core.compat import bit_count, combinations
-from ..board import Board, bits
+from ...core.compat import bit_count
+from ..board import Board, bits, choose
 from ..phrases import cells_text, digits_slash
 from ..step import Focus, Step, focus_count
 
@@ -23,7 +23,7 @@ def naked_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
         small = [i for i in cells if cands[i] and bit_count(cands[i]) <= size]
         if len(small) < size:
             continue
-        for combo in combinations(small, size):
+        for combo in choose(small, size):
             union = 0
             for i in combo:
                 union |= cands[i]
@@ -58,29 +58,30 @@ def hidden_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     """The first hidden subset of `size` (with `focus`, the first removing one of those candidates)."""
     t, cands = b.t, b.cands
     n = t.n
-    pos = b.positions()
-    for u, um in enumerate(t.unit_masks):
-        places = [(d, pos[d] & um) for d in range(n)]
-        few = [(d, p) for d, p in places if p and bit_count(p) <= size]
+    # each house's places of each digit as its slots (small ints: `Board.places`), counted once (`Board.counts`)
+    places, counts, count = b.places(), b.counts(), t.count
+    for u, house in enumerate(t.units):
+        base = u * n
+        few = [(d, places[base + d]) for d in range(n) if 0 < counts[base + d] <= size]
         if len(few) < size:
             continue
-        empty = sum(1 for i in t.units[u] if cands[i])
+        empty = sum(1 for i in house if cands[i])
         if empty <= size:
             continue  # the subset would be the whole unit: nothing hidden
-        for combo in combinations(few, size):
+        for combo in choose(few, size):
             union = 0
             for _, p in combo:
                 union |= p
-            if bit_count(union) != size:
+            if count[union] != size:
                 continue
             keep = 0
             for d, _ in combo:
                 keep |= 1 << d
-            elims = tuple((i, d + 1) for i in bits(union) for d in bits(cands[i] & ~keep))
+            cells = tuple(sorted([house[k] for k in bits(union)]))
+            elims = tuple((i, d + 1) for i in cells for d in bits(cands[i] & ~keep))
             if not focus_count(elims, focus):
                 continue
             name = f"Hidden {SIZE_NAMES[size]}"
-            cells = tuple(bits(union))
             digits = [d + 1 for d, _ in combo]
             text = (f"{name}: in {t.unit_names[u]}, {digits_slash(digits, n)} fit only in "
                     f"{cells_text(cells, n)}, so those cells hold nothing else")

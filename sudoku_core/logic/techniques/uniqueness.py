@@ -316,11 +316,11 @@ def bug_plus_one(b: Board) -> "Step | None":
         odd = i
     if odd is None:
         return None
-    pos = b.positions()
+    counts = b.counts()  # (small ints: a big int's bit count costs tens of microseconds on MicroPython)
     extra = None
     for u, um in enumerate(t.unit_masks):
         for d in range(n):
-            count = bit_count(pos[d] & um)
+            count = counts[u * n + d]
             if count in (0, 2):
                 continue
             if count == 3 and um >> odd & 1 and cands[odd] >> d & 1:
