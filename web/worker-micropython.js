@@ -1,8 +1,9 @@
 // The light engine's Web Worker (a module worker): MicroPython's WebAssembly port (about 0.2 MB) with the
-// engine's portable core precompiled to its bytecode (sudoku_core's modules listed in compat.PORTABLE), so
-// that the first answer needs no CPython: Solve, Check, clash marks and reading a paste. It answers the ops
-// it names in its 'ready' message, through the same sudoku_core.bridge as the full engine (worker.js); a
-// request that needs more (a 25x25 grid, a search past its share of work, say) gets the code 'needs_full_engine' and engine.js asks the
+// portable engine precompiled to its bytecode (sudoku_core's modules listed in compat.PORTABLE), so that no
+// answer of the Solve and Play pages or the widget waits for CPython: solving, hints, ratings, steps, new games,
+// variant rules. It answers the ops it names in its 'ready' message, through the same sudoku_core.bridge as the
+// full engine (worker.js); a request that needs more (a 25x25 grid, a search past its share of work, say) gets
+// the code 'needs_full_engine' and engine.js asks the
 // full engine instead. What it posts to the page is described in worker-common.js.
 import { fetchEarly, serve, warmUp } from './worker-common.js';
 
