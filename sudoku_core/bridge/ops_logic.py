@@ -9,9 +9,10 @@ the logic works on the rules' houses, peers, Killer cages and palette constraint
 """
 from ..core.compat import StrEnum, members
 from ..core.grid import Grid
-from ..logic import Diagnosis, Step, candidate_lists, diagnose, next_step, removed_marks, why_not
+from ..logic import Diagnosis, Step, candidate_lists, diagnose, removed_marks, why_not
 from ..logic.diagnose import Verdict
-from ..logic.path import PathStatus, walk_path
+from ..logic.board import pause_due
+from ..logic.path import PathStatus, next_step_in_parts, walk_path
 from ..logic.rating import rate_in_parts
 from ..logic.phrases import with_article
 from .protocol import BridgeError, Request, op, refuse_conflicts
@@ -88,12 +89,12 @@ def op_candidates(request: Request) -> dict:
 
 @op("hint")
 def op_hint(request: Request) -> dict:
-    reply = _hint(request)
+    reply = yield from _hint(request)  # in parts: see protocol.Task (a hard position's search takes seconds)
     reply["ms"] = request.context.ms()
     return reply
 
 
-def _hint(request: Request) -> dict:
+def _hint(request: Request):
     grid = request.grid()
     rules = request.rules(grid)
     givens = _givens(request, grid)
@@ -107,7 +108,7 @@ def _hint(request: Request) -> dict:
                 "candidates": candidate_lists(grid, rules),
                 "message": "The grid is empty: enter or load a puzzle first, then ask for a hint."}
     # With the givens, a wrong entry is found first, even one that clashes: point at the entry.
-    step = next_step(grid, marks, puzzle=givens, rules=rules)
+    step = yield from next_step_in_parts(grid, marks, puzzle=givens, rules=rules)
     if step is not None and step.technique == "Wrong Entry":
         return _found(step, grid, rules, marks)
     refuse_conflicts(grid, rules)
@@ -116,6 +117,8 @@ def _hint(request: Request) -> dict:
                 "cells": [], "candidates": candidate_lists(grid, rules)}
     if step is not None:
         return _found(step, grid, rules, marks)
+    if pause_due():  # the diagnosis runs the exact solver: its garbage apart from the search's
+        yield
     diagnosis = diagnose(grid, rules=rules)
     if diagnosis.status in (Verdict.NO_SOLUTION, Verdict.SEVERAL):
         return dict(_said(diagnosis), status=Status(diagnosis.status), step=None,

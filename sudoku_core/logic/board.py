@@ -13,7 +13,7 @@ the rules' (cage mates and chess moves included).
 """
 import sys
 
-from ..core.compat import TYPE_CHECKING, bit_count, bit_length, combinations, ordered_dict
+from ..core.compat import TYPE_CHECKING, bit_count, bit_length, combinations, ordered_dict, perf_counter
 from ..core.grid import Grid
 from ..core.shape import Shape
 
@@ -76,6 +76,23 @@ if sys.implementation.name == "micropython":
         return [chosen for chosen, _ in grown]
 else:
     choose = combinations  # CPython's, in C: lazy and faster still
+
+
+#: Seconds of work between the pauses of a search written in parts (see `pause_due`).
+PAUSE_SECONDS = 0.25
+_paused = [0.0]  # when the last pause came (perf_counter)
+
+
+def pause_due() -> bool:
+    """Whether a search written in parts (a generator: see `compat.drive`) should pause now, `PAUSE_SECONDS`
+    after the last pause. The light engine collects garbage only in the pauses (`bridge.protocol.Task`), so they
+    bound what a request holds; elsewhere a pause costs nothing. By the clock, not by work done: what a part
+    allocates is about what the engine runs in that time, on any machine. The pauses never change a result."""
+    now = perf_counter()
+    if now - _paused[0] < PAUSE_SECONDS:
+        return False
+    _paused[0] = now
+    return True
 
 
 def first_bit(mask: int) -> int:

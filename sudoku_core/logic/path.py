@@ -15,7 +15,7 @@ from ..core.compat import TYPE_CHECKING, StrEnum, drive, field, lru_cache, membe
 from ..core.grid import Grid
 from ..core.solver import SearchLimitExceeded
 from . import exact
-from .board import Board, Tables, bits, start_candidates, tables
+from .board import Board, Tables, bits, pause_due, start_candidates, tables
 from .candidates import to_masks
 from .phrases import sym
 from .step import Step
@@ -226,11 +226,24 @@ def _changes(b: Board, step: Step) -> bool:
             or any(b.cands[c] >> (d - 1) & 1 for c, d in step.eliminations))
 
 
+#: The finders written in parts too (generators that pause inside a long search): their generator versions.
+IN_PARTS = {nested.nested_forcing_chain: nested.nested_forcing_chain_in_parts}
+
+
 def find_step(b: Board, order=TECHNIQUES) -> "Step | None":
+    return drive(find_step_in_parts(b, order))
+
+
+def find_step_in_parts(b: Board, order=TECHNIQUES):
+    """`find_step` as a generator (see `compat.drive`): it pauses between finders, and inside the searches of
+    `IN_PARTS`, when a pause is due (`board.pause_due`: the light engine collects garbage only then)."""
     for _, finder in order:
-        step = finder(b)
+        parts = IN_PARTS.get(finder)
+        step = finder(b) if parts is None else (yield from parts(b))
         if step is not None:
             return step
+        if pause_due():
+            yield
     return None
 
 
@@ -246,12 +259,22 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
     right, the other digits are known to be placed (Avoidable Rectangles may use them). `rules`:
     the puzzle's variant rules (None: classic). `effort`: the assumptions a nested forcing chain
     search may follow (see `techniques.nested`)."""
-    givens = None
+    return drive(next_step_in_parts(grid, candidates, unique=unique, puzzle=puzzle, rules=rules, effort=effort))
+
+
+def next_step_in_parts(grid: Grid, candidates=None, *, unique: "bool | None" = None,
+                       puzzle: "Grid | None" = None, rules: "Rules | None" = None,
+                       effort: int = nested.HINT_EFFORT):
+    """`next_step` as a generator that pauses in its search (see `find_step_in_parts`) and between the exact
+    solver's runs: the hint op's."""
+    givens = solution = None
     if puzzle is not None:
-        mistake, checked = wrong_entry(grid, puzzle, rules)
+        mistake, checked, solution = _check_entries(grid, puzzle, rules)
         if mistake is not None:
             return mistake
         givens = puzzle if checked else None
+        if pause_due():
+            yield
     if grid.is_complete() or exact.conflicts(grid, rules):
         return None
     t = tables(grid.shape, rules)
@@ -267,40 +290,49 @@ def next_step(grid: Grid, candidates=None, *, unique: "bool | None" = None,
         unique = count == 1
         if count == 2:
             order = _without_forcing(order)
+        if pause_due():
+            yield
     b = Board.from_grid(grid, masks, unique, rules, givens)
     if masks is not None and unique:
-        wrong = removed_by_mistake(grid, b, rules)
+        # with every entry checked right, the puzzle's one solution is the grid's (one, as `unique` says)
+        wrong = removed_by_mistake(grid, b, rules, solution if givens is not None else None)
         if wrong is not None:
             return wrong
     if broken(b):
         return None
     with nested.effort_limit(effort):
-        return find_step(b, order)
+        return (yield from find_step_in_parts(b, order))
 
 
 def wrong_entry(grid: Grid, puzzle: Grid, rules: "Rules | None") -> "tuple[Step | None, bool]":
     """A "Wrong Entry" step when an entry is not the puzzle's one solution's digit; and whether every
     entry was checked and is right, every given in place (the puzzle then has one solution, which the
     entries keep)."""
+    return _check_entries(grid, puzzle, rules)[:2]
+
+
+def _check_entries(grid: Grid, puzzle: Grid, rules: "Rules | None") -> tuple:
+    """`wrong_entry`'s (step, checked), and the puzzle's one solution (None when it has not one)."""
     if puzzle.shape != grid.shape or exact.conflicts(puzzle, rules):
-        return None, False
+        return None, False, None
     solution, count, gave_up = exact.solve_and_count(puzzle, rules, 2, max_nodes=20000)
     if count != 1 or gave_up is not None:
-        return None, False
+        return None, False, None
     n = grid.shape.side
     wrong = [i for i, v in enumerate(grid.values) if v and not puzzle.values[i] and v != solution.values[i]]
     if not wrong:
-        return None, all(not v or v == w for v, w in zip(puzzle.values, grid.values))
+        return None, all(not v or v == w for v, w in zip(puzzle.values, grid.values)), solution
     names = ", ".join(f"r{i // n + 1}c{i % n + 1}" for i in wrong[:6])
     text = (f"Wrong Entry: {names} {'does' if len(wrong) == 1 else 'do'} not hold the right digit; "
             f"clear {'it' if len(wrong) == 1 else 'them'} and look again")
-    return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong}), False
+    return Step("Wrong Entry", text, n, cells=tuple(wrong), extra={"clear": wrong}), False, solution
 
 
-def removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None") -> "Step | None":
+def removed_by_mistake(grid: Grid, b: Board, rules: "Rules | None", solution: "Grid | None" = None) -> "Step | None":
     """When the pencil marks passed in lack a cell's true digit, say so instead of reasoning from
-    them (any deduction from wrong marks could be wrong)."""
-    solution = exact.solve(grid, rules)
+    them (any deduction from wrong marks could be wrong). `solution`: the grid's one solution, when known."""
+    if solution is None:
+        solution = exact.solve(grid, rules)
     if solution is None:
         return None
     n = grid.shape.side
@@ -352,7 +384,7 @@ def walk_path(grid: Grid, *, order=TECHNIQUES, unique: "bool | None" = None, max
             path.status = PathStatus.BROKEN
             break
         with nested.effort_limit(effort):
-            step = find_step(b, order)
+            step = yield from find_step_in_parts(b, order)
         if step is None or not _changes(b, step):
             path.status = PathStatus.STUCK  # (a step that changes nothing would loop: never happens)
             break

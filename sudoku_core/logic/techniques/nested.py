@@ -17,9 +17,9 @@ locked candidates): `HINT_EFFORT` for a hint, `RATING_EFFORT` for a path or a ra
 not seconds, so what one machine finds every machine finds (Pyodide too, only slower). A search that runs
 out finds nothing: the path then ends "needs guessing", never with a wrong step.
 """
-from ...core.compat import bit_count, stable_sorted, unique
+from ...core.compat import bit_count, drive, stable_sorted, unique
 from ...core.grid import Grid
-from ..board import Board, bits
+from ..board import Board, bits, pause_due
 from ..phrases import cell_name, sym
 from ..step import Focus, Step
 from .forcing import Trace, _clip, _common, _follow, propagate, settle, trace
@@ -187,8 +187,15 @@ def _drop(b: Board, c: int, d: int, refuted, holds) -> list:
 
 def nested_forcing_chain(b: Board, focus: Focus = ()) -> "Step | None":
     """With `focus` (see `step.Focus`): only a contradiction of one of those candidates."""
+    return drive(nested_forcing_chain_in_parts(b, focus))
+
+
+def nested_forcing_chain_in_parts(b: Board, focus: Focus = ()):
+    """`nested_forcing_chain` as a generator that pauses between branches when a pause is due
+    (`board.pause_due`; see `compat.drive`): a search takes seconds on the light engine, whose garbage is
+    collected only in the pauses."""
     try:
-        return _search(b, _Budget(_limit), focus=focus)
+        return (yield from _search_in_parts(b, _Budget(_limit), focus=focus))
     except _OutOfEffort:
         return None
 
@@ -196,6 +203,11 @@ def nested_forcing_chain(b: Board, focus: Focus = ()) -> "Step | None":
 def _search(b: Board, budget: _Budget, contradictions: bool = True, focus: Focus = ()) -> "Step | None":
     """The shortest of the first few contradictions, else the first cell or unit forcing (only that
     with `contradictions` False; only contradictions of the `focus` candidates with one)."""
+    return drive(_search_in_parts(b, budget, contradictions, focus))
+
+
+def _search_in_parts(b: Board, budget: _Budget, contradictions: bool = True, focus: Focus = ()):
+    """`_search` as a generator: see `nested_forcing_chain_in_parts`."""
     cands = b.cands
     solution = _solution(b)
     closed: dict = {}
@@ -222,13 +234,16 @@ def _search(b: Board, budget: _Budget, contradictions: bool = True, focus: Focus
             found.append(_contradiction_step(b, c, d, _fewest(b, c, d, refuted)))
             if len(found) >= GATHER:
                 break
+        if pause_due():
+            yield
     if found:
         return min(found, key=lambda s: s.extra["length"])
-    return None if focus else _double(b, branch)
+    return None if focus else (yield from _double(b, branch))
 
 
-def _double(b: Board, branch) -> "Step | None":
-    """Cell and unit forcing over nested branches: two-candidate cells, then two-place units."""
+def _double(b: Board, branch):
+    """Cell and unit forcing over nested branches: two-candidate cells, then two-place units (a generator,
+    as `_search`)."""
     t, cands = b.t, b.cands
     n = t.n
     pos = b.positions()
@@ -244,6 +259,8 @@ def _double(b: Board, branch) -> "Step | None":
         found = _common(b, [o[0] for o in outs])
         if found:
             return _double_step(b, kind, where, d, branches, outs, found)
+        if pause_due():
+            yield
     return None
 
 
