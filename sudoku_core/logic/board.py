@@ -24,15 +24,16 @@ if TYPE_CHECKING:
 #: The set bits of every mask below 2**9 (a cell's candidates, a house's places in 9x9 and smaller grids).
 _SMALL = 1 << 9
 _BITS = tuple(tuple(k for k in range(9) if m >> k & 1) for m in range(_SMALL))
-#: A single bit 2**k past those, told by 2**k % 83, which differs for every k < 82 (2 is a primitive root of
-#: 83): a 9x9 cell board's bits without `bit_length` (a Python function on MicroPython, whose big ints it reads
-#: through a float).
-_MODULUS = 83
-_AT = bytearray(_MODULUS)
-for _k in range(_MODULUS - 1):
-    _AT[(1 << _k) % _MODULUS] = _k
-_AT = bytes(_AT)
-_MOD_LIMIT = 1 << (_MODULUS - 1)
+#: A single bit x = 2**k past those, told by `BIT_AT[x % BIT_MOD]` = k: 2**k % 2053 differs for every k < 2052
+#: (2 is a primitive root of 2053), so a cell board's bits (and a chain search's node sets on 9x9) are read
+#: without `bit_length`, a Python function on MicroPython that reads a big int through a float (twice the cost).
+BIT_MOD = 2053
+BIT_LIMIT = 1 << (BIT_MOD - 1)  # masks below this
+_at = [0] * BIT_MOD
+for _k in range(BIT_MOD - 1):
+    _at[(1 << _k) % BIT_MOD] = _k
+BIT_AT = tuple(_at)
+del _at
 
 
 def bits(mask: int):
@@ -44,10 +45,10 @@ def bits(mask: int):
     if mask < _SMALL:
         return _BITS[mask]
     out = []
-    if mask < _MOD_LIMIT:
+    if mask < BIT_LIMIT:
         while mask:
             low = mask & -mask
-            out.append(_AT[low % _MODULUS])
+            out.append(BIT_AT[low % BIT_MOD])
             mask ^= low
     else:
         while mask:

@@ -62,6 +62,7 @@ def find_sets(b: Board, max_cells: int = MAX_CELLS) -> list[Als]:
     for u, cells in enumerate(t.units):
         empty = [i for i in cells if cands[i]]
         masks = [cands[i] for i in empty]
+        count_of = t.count  # (a digit mask's bit count by table: a call to bit_count costs more on MicroPython)
         top = min(max_cells, len(empty))
         # depth-first over the unit's cells in order; a cell adds one to the size and never removes a
         # digit, so a combination past top + 1 digits cannot become an ALS
@@ -71,7 +72,7 @@ def find_sets(b: Board, max_cells: int = MAX_CELLS) -> list[Als]:
             size += 1
             for k in range(start, len(empty)):
                 m2 = m | masks[k]
-                count = bit_count(m2)
+                count = count_of[m2]
                 if count > top + 1:
                     continue
                 key2 = key | 1 << empty[k]

@@ -19,7 +19,7 @@ most candidates removed, then the fewest nodes, as HoDoKu sorts chain steps (for
 easiest on Sudoku Explainer's scale first, see `best_chain`).
 """
 from ...core.compat import bit_count, bit_length, stable_sorted
-from ..board import Board, bits
+from ..board import BIT_AT, BIT_MOD, Board, bits
 from ..step import Focus
 from .als import find_sets
 
@@ -227,15 +227,23 @@ def walk(a: int, strong: list, weak: list, max_nodes: int, live: "tuple[int, int
     front = 1 << a
     seen = [front, 0]  # per parity: false, true
     layers = [front]
+    # a node's index from its bit by `board.BIT_AT` when the nodes are few enough, else by `bit_length`
+    small, at, mod = len(strong) < BIT_MOD - 1, BIT_AT, BIT_MOD
     for k in range(1, max_nodes):
         links = strong if k % 2 else weak
         nxt = 0
         if live is not None:
             front &= live[k % 2]
-        while front:  # (bits() inlined: this loop is the search's hot spot)
-            low = front & -front
-            nxt |= links[bit_length(low) - 1]
-            front ^= low
+        if small:
+            while front:  # (bits() inlined: this loop is the search's hot spot)
+                low = front & -front
+                nxt |= links[at[low % mod]]
+                front ^= low
+        else:
+            while front:
+                low = front & -front
+                nxt |= links[bit_length(low) - 1]
+                front ^= low
         nxt &= ~seen[k % 2]
         if not nxt:
             break

@@ -247,6 +247,7 @@ class _Lines:
     def fish(self):
         """Every finned fish as (base units, cover units, fins, eliminations), by fin box."""
         size, places, n = self.size, self.places, self.n
+        count = self.b.t.count  # (bit counts of line places by table: cheaper than bit_count on MicroPython)
         for box, inside in enumerate(self.boxes):
             # the fins and the cells they clear share this box, on two base lines or more
             fin_lines = [k for k in self.crossing[box] if places[k] & inside[k]]
@@ -254,7 +255,7 @@ class _Lines:
                 continue
             # outside the fin box every place of a base line is in the cover: at most `size` cross lines
             outside = [p & ~m for p, m in zip(places, inside)]
-            lines = [k for k in range(n) if bit_count(places[k]) >= 2 and bit_count(outside[k]) <= size]
+            lines = [k for k in range(n) if count[places[k]] >= 2 and count[outside[k]] <= size]
             for first in fin_lines:  # the first base line with a fin
                 if first not in lines:
                     continue
@@ -268,6 +269,7 @@ class _Lines:
         lines at most."""
         out: "list[tuple[int, ...]]" = []
         size = self.size
+        count_of = self.b.t.count
 
         def grow(start, chosen, need):
             if len(chosen) == count:
@@ -275,7 +277,7 @@ class _Lines:
                 return
             for j in range(start, len(lines) - (count - len(chosen)) + 1):
                 more = need | outside[lines[j]]
-                if bit_count(more) <= size:
+                if count_of[more] <= size:
                     grow(j + 1, chosen + (lines[j],), more)
 
         grow(0, (), need)

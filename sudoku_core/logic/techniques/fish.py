@@ -4,8 +4,7 @@ For one digit, N rows (the base) whose places for it lie in only N columns (the 
 column gets the digit in one of the base rows, so the rest of the cover columns lose it. The same
 with rows and columns swapped.
 """
-from ...core.compat import bit_count, combinations
-from ..board import Board, bits
+from ..board import Board, bits, choose
 from ..phrases import cells_text, listing, sym
 from ..step import Focus, Step, focus_count
 
@@ -37,14 +36,14 @@ def fish(b: Board, size: int, focus: Focus = ()) -> "Step | None":
             continue
         for by_rows in (True, False):
             places = line_places(b, d, by_rows)
-            base_lines = [k for k in range(n) if 2 <= bit_count(places[k]) <= size]
+            base_lines = [k for k in range(n) if 2 <= b.t.count[places[k]] <= size]
             if len(base_lines) < size:
                 continue
-            for combo in combinations(base_lines, size):
+            for combo in choose(base_lines, size):
                 cover = 0
                 for k in combo:
                     cover |= places[k]
-                if bit_count(cover) != size:
+                if b.t.count[cover] != size:
                     continue
                 elims = []
                 for k in range(n):

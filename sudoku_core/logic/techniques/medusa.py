@@ -331,7 +331,7 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
         others = here & on & ~(1 << last)
         if len(loop) >= 3 and len(loop) % 2 and others == 1 << start:
             g = guards | (here & ~on)
-            if g and bit_count(g) <= MAX_GUARDIANS:
+            if g and _at_most(g, MAX_GUARDIANS):
                 return list(loop), used + [um], g
             continue
         if others or len(loop) == MAX_LOOP:
@@ -341,7 +341,7 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
             if nxt < start or _in_any(used, nxt):
                 continue
             g2 = g & ~(1 << nxt)
-            if bit_count(g2) > MAX_GUARDIANS:
+            if not _at_most(g2, MAX_GUARDIANS):
                 continue
             loop.append(nxt)
             used.append(um)
@@ -351,6 +351,14 @@ def _wing(p: int, of_cell, start: int, loop: list, used: list, on: int, guards: 
             if found:
                 return found
     return None
+
+
+def _at_most(board: int, most: int) -> bool:
+    """Whether cell `board` holds `most` cells or fewer: the lowest ones cleared one by one, where a big
+    int's bit count takes tens of microseconds on MicroPython (the guardians are a few cells)."""
+    for _ in range(most):
+        board &= board - 1
+    return not board
 
 
 def _in_any(boards, cell: int) -> bool:

@@ -113,7 +113,8 @@ def _close(b: Board, state, budget: _Budget):
         progress = False
         inner = _board(t, state)
         cands = state[1]
-        for c in stable_sorted([i for i, m in enumerate(cands) if m], lambda i: bit_count(cands[i])):
+        count = t.count  # (bit counts by table: a call to bit_count costs more on MicroPython)
+        for c in stable_sorted([i for i, m in enumerate(cands) if m], lambda i: count[cands[i]]):
             for d in bits(cands[c]):
                 if not cands[c] >> d & 1:
                     continue

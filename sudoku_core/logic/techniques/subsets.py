@@ -4,7 +4,6 @@ Naked: N cells of a unit whose candidates together are only N digits; those digi
 every unit holding all N cells. Hidden: N digits whose places in a unit are only N cells; those
 cells lose every other candidate.
 """
-from ...core.compat import bit_count
 from ..board import Board, bits, choose
 from ..phrases import cells_text, digits_slash
 from ..step import Focus, Step, focus_count
@@ -20,14 +19,14 @@ def naked_subset(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
     for u, cells in enumerate(t.units):
-        small = [i for i in cells if cands[i] and bit_count(cands[i]) <= size]
+        small = [i for i in cells if cands[i] and t.count[cands[i]] <= size]
         if len(small) < size:
             continue
         for combo in choose(small, size):
             union = 0
             for i in combo:
                 union |= cands[i]
-            if bit_count(union) != size:
+            if t.count[union] != size:
                 continue
             board = 0
             for i in combo:

@@ -14,8 +14,8 @@ MAX_CORE in I.
 
 Under variant rules the same holds for any two houses sharing cells (`Tables.intersections`).
 """
-from ...core.compat import bit_count, combinations
-from ..board import Board, bits
+from ...core.compat import bit_count
+from ..board import Board, bits, choose
 from ..phrases import cells_text, digits_slash, removals_text
 from ..step import Focus, Step, focus_count
 
@@ -32,6 +32,7 @@ def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple
     intersection's digits) in all: [(cell board, digits, size)]. A cell without a digit of the crossing
     may belong too (HoDoKu's extended form): it only adds its digits to the count."""
     cands = b.cands
+    count = b.t.count  # (bit counts by table: a call to bit_count costs more on MicroPython)
     out = []
     stack = [(0, 0, 0, 0)]  # next cell, size, cell board, digits
     while stack:
@@ -39,7 +40,7 @@ def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple
         size += 1
         for k in range(start, len(cells)):
             m = digits | cands[cells[k]]
-            if bit_count(m & ~union) >= most:
+            if count[m & ~union] >= most:
                 continue
             board2 = board | 1 << cells[k]
             out.append((board2, m, size))
@@ -48,14 +49,19 @@ def _subsets(b: Board, cells: "list[int]", union: int, most: int) -> "list[tuple
     return out
 
 
-def _by_gain(subsets, core: int, most: int) -> "dict[int, list[tuple[int, int]]]":
+def _by_gain(subsets, core: int, most: int, count) -> "dict[int, list[tuple[int, int]]]":
     """The subsets sharing a digit with the core, by gain (cells less digits outside the core), 1..most:
-    {gain: [(cell board, digits)]}."""
+    {gain: [(cell board, digits)]}. `count`: the tables' bit counts (`Tables.count`)."""
     out: dict[int, list] = {}
     for board, m, size in subsets:
-        gain = size - bit_count(m & ~core)
-        if 1 <= gain <= most and m & core:
-            out.setdefault(gain, []).append((board, m))
+        if not m & core:
+            continue
+        gain = size - count[m & ~core]
+        if 1 <= gain <= most:
+            if gain in out:
+                out[gain].append((board, m))
+            else:
+                out[gain] = [(board, m)]
     return out
 
 
@@ -75,7 +81,7 @@ def sue_de_coq(b: Board, focus: Focus = ()) -> "Step | None":
             continue
         line_sets = box_sets = None  # made once per intersection, when a core needs them
         for size in range(2, min(MAX_CORE, len(inside)) + 1):
-            for core_cells in combinations(inside, size):
+            for core_cells in choose(inside, size):
                 core = core_board = 0
                 for i in core_cells:
                     core |= cands[i]
@@ -86,8 +92,8 @@ def sue_de_coq(b: Board, focus: Focus = ()) -> "Step | None":
                 if line_sets is None:
                     line_sets = _subsets(b, [i for i in bits(line_rest) if cands[i]], union, most)
                     box_sets = _subsets(b, [i for i in bits(box_rest) if cands[i]], union, most)
-                in_box = _by_gain(box_sets, core, spare - 1)
-                for gain, options in sorted(_by_gain(line_sets, core, spare - 1).items()):
+                in_box = _by_gain(box_sets, core, spare - 1, t.count)
+                for gain, options in sorted(_by_gain(line_sets, core, spare - 1, t.count).items()):
                     for lb, lm in options:
                         for bb, bm in in_box.get(spare - gain, ()):
                             if lm & bm:

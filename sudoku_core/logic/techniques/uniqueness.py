@@ -67,6 +67,7 @@ def patterns(b: Board):
     """(corners, pair) for every rectangle of empty cells with a corner holding exactly the pair (a
     bivalue mask) where the deadly pattern is still possible: each diagonal can hold one of the pair."""
     cands = b.cands
+    count = b.t.count  # (bit counts by table: a call to bit_count costs more on MicroPython)
     for corners in rectangles(b.t):
         a, bb, c, d = corners
         ma, mb, mc, md = cands[a], cands[bb], cands[c], cands[d]
@@ -77,7 +78,7 @@ def patterns(b: Board):
             continue
         tried = 0
         for m in (ma, mb, mc, md):
-            if bit_count(m) != 2 or m == tried:
+            if count[m] != 2 or m == tried:
                 continue
             s1, s2 = diag1 & m, diag2 & m
             if s1 and s2 and s1 | s2 == m:

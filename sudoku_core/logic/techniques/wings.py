@@ -154,10 +154,11 @@ def bent_wing(b: Board, size: int, focus: Focus = ()) -> "Step | None":
     peer = t.peer_masks
     name = WING_NAMES[size]
     wanted = [focus_cells(focus, d + 1) for d in range(n)]  # per digit, the cells where a removal counts
+    count = t.count  # (bit counts by table: a call to bit_count costs more on MicroPython)
     for pivot, pm in enumerate(cands):
-        if not pm or bit_count(pm) > size:
+        if not pm or count[pm] > size:
             continue
-        options = [i for i in bits(peer[pivot]) if cands[i] and bit_count(cands[i] | pm) <= size]
+        options = [i for i in bits(peer[pivot]) if cands[i] and count[cands[i] | pm] <= size]
         if len(options) < size - 1:
             continue
         where = [0] * n  # per digit, the chosen cells holding it
@@ -185,8 +186,9 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
     digit) ends too."""
     cands, peer = b.cands, b.t.peer_masks
     at = b.t.low  # a digit's bit -> the digit (a table: `bit_length` is a Python function on MicroPython)
+    count = b.t.count  # (and bit counts by table)
     if len(chosen) == size:
-        if bit_count(union) != size or not loose:
+        if count[union] != size or not loose:
             return None  # no loose digit: a locked set, which the subsets cover
         targets = _targets(b, loose, where, chosen)
         z = at[loose]
@@ -195,7 +197,7 @@ def _grow(b: Board, size: int, chosen: list, union: int, where: list, loose: int
         c = options[k]
         m = cands[c]
         u = union | m
-        if bit_count(u) > size:
+        if count[u] > size:
             continue
         pc = peer[c]
         grown = loose
