@@ -9,8 +9,8 @@ Only cells with few candidates (two for a pair, up to three for a triple) can be
 when they see two base cells or more; the base cells are tried only when such cells exist. Sudoku
 Explainer rates Aligned Pair Exclusion 6.2 and Aligned Triple Exclusion 7.5.
 """
-from ...core.compat import bit_count, bit_length, combinations, product
-from ..board import Board, bits
+from ...core.compat import product
+from ..board import Board, bits, choose
 from ..phrases import cells_text, digits_slash, listing, removals_text
 from ..step import Step
 
@@ -30,27 +30,32 @@ def aligned_triple_exclusion(b: Board) -> "Step | None":
 
 def _aligned(b: Board, size: int) -> "Step | None":
     t, cands = b.t, b.cands
-    peer = t.peer_masks
-    few = 0  # cells that may be emptied: at most `size` candidates
-    for i, m in enumerate(cands):
-        if m and bit_count(m) <= size:
-            few |= 1 << i
+    peer, count = t.peer_masks, t.count
+    few = [i for i, m in enumerate(cands) if m and count[m] <= size]  # cells that may be emptied
     tried = set()
     for cells in t.units:
         empty = [i for i in cells if cands[i]]
+        # the house's empty cells as slots (bit j: empty[j]): a base and the cells a spoiler sees in it are small
+        # ints then, where cell boards are big ones (an operation on one allocates on MicroPython)
+        slot = {}
         open_cells = 0
-        for i in empty:
+        for j, i in enumerate(empty):
+            slot[i] = 1 << j
             open_cells |= 1 << i
         # the cells that may be emptied here: few candidates, seeing two empty cells of this house or more
-        # (found once per house, not once per base: a triple's bases number up to 84 a house)
+        # (found once per house, not once per base: a triple's bases number up to 84 a house); with the slots
+        # they see and their own (0 outside the house)
         pool = []
-        for k in bits(few):
+        for k in few:
             seen = peer[k] & open_cells  # (a cell is not its own peer)
             if seen & (seen - 1):
-                pool.append((k, seen))
+                sees = 0
+                for i in bits(seen):
+                    sees |= slot[i]
+                pool.append((k, sees, slot.get(k, 0)))
         if not pool:
             continue
-        for base in combinations(empty, size):
+        for base in choose(empty, size):
             if base in tried:
                 continue
             tried.add(base)
@@ -58,13 +63,13 @@ def _aligned(b: Board, size: int) -> "Step | None":
             inside = 0
             for i in base:
                 union |= cands[i]
-                inside |= 1 << i
+                inside |= slot[i]
             # of those, the ones seeing two base cells, outside them, whose candidates are all the base's
             spoilers = []
-            for k, seen in pool:
-                both = seen & inside
-                if both & (both - 1) and not inside >> k & 1 and cands[k] & ~union == 0:
-                    spoilers.append((cands[k], tuple(x for x, i in enumerate(base) if both >> i & 1)))
+            for k, sees, own in pool:
+                both = sees & inside
+                if both & (both - 1) and not inside & own and cands[k] & ~union == 0:
+                    spoilers.append((cands[k], tuple(x for x, i in enumerate(base) if both & slot[i])))
             if not spoilers:
                 continue
             step = _exclude(b, base, spoilers)
@@ -76,14 +81,15 @@ def _aligned(b: Board, size: int) -> "Step | None":
 def _exclude(b: Board, base, spoilers) -> "Step | None":
     t, cands = b.t, b.cands
     n = t.n
-    options = [list(bits(cands[i])) for i in base]
+    masks = [cands[i] for i in base]
     count = 1
-    for o in options:
-        count *= len(o)
+    for m in masks:
+        count *= t.count[m]
     if count > MAX_COMBINATIONS:
         return None
-    if not _may_lose([cands[i] for i in base], spoilers):
+    if not _may_lose(masks, spoilers):
         return None
+    options = [list(bits(m)) for m in masks]
     possible = [0] * len(base)  # per base cell, the digits of some possible combination
     used = set()  # the spoilers that excluded a combination
     for combo in product(*options):
@@ -132,10 +138,10 @@ def _may_lose(options, spoilers) -> bool:
             for x in sight:
                 single[x] |= m
             continue
-        if bit_count(m) == 2:
-            p = bit_length(m & -m) - 1
-            q = bit_length(m) - 1
-            for x, y in combinations(sight, 2):
+        two = m & (m - 1)  # m less its lowest digit
+        if not two & (two - 1):  # two digits
+            p, q = bits(m)
+            for x, y in choose(sight, 2):
                 killed[x, y, p] = killed.get((x, y, p), 0) | 1 << q
                 killed[x, y, q] = killed.get((x, y, q), 0) | 1 << p
         elif len(sight) == 3:
