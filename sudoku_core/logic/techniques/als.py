@@ -95,7 +95,7 @@ def rcc_graph(sets: list[Als]) -> "list[dict[int, int]]":
     anywhere: dict[int, int] = {}  # digit -> cells holding it in some set
     for j, c in enumerate(sets):
         for x, where in c.places.items():
-            by_first.setdefault((x, bit_length(where & -where) - 1), []).append(j)
+            by_first.setdefault((x, bits(where)[0]), []).append(j)
             anywhere[x] = anywhere.get(x, 0) | where
     graph: list[dict[int, int]] = [ordered_dict() for _ in sets]  # partners in the order found
     for k, a in enumerate(sets):

@@ -141,7 +141,7 @@ class GroupedLinks(Links):
                 w = j * n + d
                 out |= 1 << w
                 weak_unit[w] |= bit
-            for h in t.cell_units[bit_length(g) - 1] if classic else (0,):
+            for h in t.cell_units[bits(g)[-1]] if classic else (0,):  # (its last cell: bits, not a big bit_length)
                 if classic and g & ~t.unit_masks[h]:
                     continue
                 for v2, g2 in earlier.setdefault((d, h), []):
@@ -159,13 +159,14 @@ class GroupedLinks(Links):
         self.als_by_node = {first + k: (first, s) for first, s in sets for k in range(bit_count(s.digits))}
 
         def node(d: int, part: int) -> "int | None":
-            if bit_count(part) == 1:
-                return (bit_length(part) - 1) * n + d
+            if part and not part & (part - 1):  # one cell
+                return bits(part)[0] * n + d
             return index.get((d, part))
 
         def link(d: int, parts: list[int]) -> None:
             parts = [p for p in parts if p]
-            if len(parts) != 2 or max(bit_count(p) for p in parts) < 2:
+            # (cell counts by bit tricks: a big int's bit count costs tens of microseconds on MicroPython)
+            if len(parts) != 2 or not (parts[0] & (parts[0] - 1) or parts[1] & (parts[1] - 1)):
                 return  # not two parts, or a plain two-cell link (already there)
             x, y = node(d, parts[0]), node(d, parts[1])
             if x is not None and y is not None:
