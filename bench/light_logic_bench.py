@@ -3,6 +3,7 @@
 
     python bench/light_logic_bench.py [--puzzles 12] [--seed 1] [--levels 3] [--no-pyodide]
                                       [--ops hint,why,rate,path,generate] [--sets "forum hardest,diabolical"]
+                                      [--repeat 1]
 
 One corpus of requests, made here on CPython as the page sends them: a hint and a Why not? at the hardest
 position of forum-hardest puzzles (the grid and pencil marks just before the engine's own path takes its hardest
@@ -12,7 +13,9 @@ engine) and by MicroPython under Node from the bundle the page ships (the light 
 per request as the page's worker makes it). Prints per op and runtime the median, p90 and max milliseconds, the
 light engine's heap per request (its port collects garbage only between requests: what a request allocates is
 what it needs) and how many of the light engine's replies equal CPython's field by field (times left out).
-Machines here are shared: compare the columns of one run, not runs of different days.
+Machines here are shared: compare the columns of one run, not runs of different days; with `--repeat K` each
+runtime answers the corpus K times, the runtimes taking turns, and each request's time is its least, so a
+load that comes and goes weighs on every column alike.
 """
 from __future__ import annotations
 
@@ -140,6 +143,9 @@ def main() -> None:
     parser.add_argument("--ops", default=",".join(OPS), help=f"the ops to run, comma-separated (default {','.join(OPS)})")
     parser.add_argument("--sets", default=",".join(name for name, _ in SETS),
                         help="the puzzle sets, comma-separated (default: all)")
+    parser.add_argument("--repeat", type=int, default=1,
+                        help="answer the corpus this many times on each runtime, in turns, and keep each "
+                             "request's least time (default 1)")
     args = parser.parse_args()
     ops, sets = args.ops.split(","), args.sets.split(",")
     for word, known in ((ops, OPS), (sets, [name for name, _ in SETS])):
@@ -147,11 +153,19 @@ def main() -> None:
             parser.error(f"unknown: {', '.join(sorted(set(word) - set(known)))} (known: {', '.join(known)})")
     items = corpus(args.puzzles, args.seed, args.levels, ops, sets)
     requests = [request for _, _, request in items]
-    runs = {"CPython": on_cpython(requests)}
-    if not args.no_pyodide:
-        runs["Pyodide"] = on_pyodide(requests)
-    light = on_micropython(requests)
-    runs["MicroPython"] = [[reply, ms] for reply, ms, _, _ in light]
+    runs: "dict[str, list]" = {}
+    light: list = []
+    for _ in range(max(1, args.repeat)):
+        now = {"CPython": on_cpython(requests)}
+        if not args.no_pyodide:
+            now["Pyodide"] = on_pyodide(requests)
+        answered = on_micropython(requests)
+        now["MicroPython"] = [[reply, ms] for reply, ms, _, _ in answered]
+        light = [a if not light else [b[0], min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])]
+                 for a, b in zip(answered, light or answered)]
+        for r, answers in now.items():  # the first round's replies, each request's least time
+            runs[r] = [[a[0], a[1]] if r not in runs else [b[0], min(a[1], b[1])]
+                       for a, b in zip(answers, runs.get(r, answers))]
     groups: "dict[tuple[str, str], list[int]]" = {}
     for k, (label, name, _) in enumerate(items):
         groups.setdefault((label, name), []).append(k)
