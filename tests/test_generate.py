@@ -9,7 +9,6 @@ tests only the portable generator, not the CLI.
 from __future__ import annotations
 
 import sys
-import types
 
 import pytest
 
@@ -60,24 +59,40 @@ def count_by_exact_cover(grid: Grid, limit: int = 2) -> int:
                 return 0  # the givens clash
             select(choice)
 
-    def count(found: int) -> int:
-        if not columns:
-            return found + 1
-        constraint, fewest = None, None
-        for key, rows in columns.items():  # the constraint with the fewest choices; 0 or 1 ends the look
-            if fewest is None or len(rows) < fewest:
-                constraint, fewest = key, len(rows)
-                if fewest <= 1:
+    def fewest() -> list:
+        """The choices of the constraint with the fewest (0 or 1 ends the look), in order."""
+        constraint, least = None, None
+        for key, rows in columns.items():
+            if least is None or len(rows) < least:
+                constraint, least = key, len(rows)
+                if least <= 1:
                     break
-        for choice in sorted(columns[constraint]):
-            removed = select(choice)
-            found = count(found)
-            deselect(choice, removed)
-            if found >= limit:
-                break
-        return found
+        return sorted(columns[constraint])
 
-    return count(0)
+    # Depth first, with a stack of its own (per level: the choices left, the one made and what it removed), not
+    # one call per level: MicroPython's Python stack (this file runs there too) holds too few for a 16x16 grid.
+    if not columns:
+        return 1
+    found = 0
+    stack = [[fewest(), None, None]]
+    while stack:
+        level = stack[-1]
+        if level[1] is not None:
+            deselect(level[1], level[2])
+            level[1] = None
+            if found >= limit:
+                stack.pop()
+                continue
+        if not level[0]:
+            stack.pop()
+            continue
+        choice = level[0].pop(0)
+        level[1], level[2] = choice, select(choice)
+        if columns:
+            stack.append([fewest(), None, None])
+        else:
+            found += 1
+    return found
 
 
 def test_the_exact_cover_counter_tells_unique_several_and_none():
@@ -254,8 +269,9 @@ def test_a_level_asked_is_the_level_rated(level):
     from sudoku_core.logic import rate
 
     made = generate_details("9x9", level=level, seed=1, timeout=30)
-    assert made.rating.level == level.capitalize()
-    assert rate(made.puzzle).level == level.capitalize()
+    word = level[:1].upper() + level[1:].lower()  # level.capitalize(), which MicroPython's str lacks
+    assert made.rating.level == word
+    assert rate(made.puzzle).level == word
     assert_unique(made.puzzle)
 
 
@@ -271,8 +287,12 @@ def test_a_level_not_reached_in_time_is_an_error_not_another_level():
         generate("9x9", level="Extreme", seed=1, timeout=0.001)
 
 
+class ModuleStub:
+    """A stand-in for a module in sys.modules (MicroPython, where this file runs too, makes no module objects)."""
+
+
 def test_a_level_without_the_rater_says_so(monkeypatch):
-    stub = types.ModuleType("sudoku_core.logic")
+    stub = ModuleStub()
     stub.rate = lambda grid: None  # an unfinished rater: no score, no level
     monkeypatch.setitem(sys.modules, "sudoku_core.logic", stub)
     with pytest.raises(RaterUnavailable, match="rater"):

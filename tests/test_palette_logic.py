@@ -432,9 +432,9 @@ def test_the_bridge_s_logic_ops_carry_the_constraints():
     n, rules, givens, solution = FINISHED[1]
     shape = SHAPES[n]
     request = {"puzzle": givens, "shape": shape.name, "rules": rules}
-    hint = json.loads(handle_json(json.dumps({"id": 1, "op": "hint", **request})))["result"]
-    path = json.loads(handle_json(json.dumps({"id": 2, "op": "path", **request})))["result"]
-    rated = json.loads(handle_json(json.dumps({"id": 3, "op": "rate", **request})))["result"]
+    hint = json.loads(handle_json(json.dumps(dict({"id": 1, "op": "hint"}, **request))))["result"]
+    path = json.loads(handle_json(json.dumps(dict({"id": 2, "op": "path"}, **request))))["result"]
+    rated = json.loads(handle_json(json.dumps(dict({"id": 3, "op": "rate"}, **request))))["result"]
     assert path["status"] == "solved" and path["end"] == solution
     marked = [s for s in path["steps"] if s["technique"] in palette.NAMES]
     assert marked and all(s["constraints"] and s["units"][0]["cells"] for s in marked)

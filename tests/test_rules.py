@@ -70,7 +70,8 @@ def test_windoku_is_for_9x9():
 
 
 def test_sum_range_is_every_total_distinct_digits_make():
-    from itertools import combinations
+    from sudoku_core.core.compat import combinations  # itertools' (MicroPython has none)
+
     for side in (4, 6, 9):
         for size in range(1, side + 1):
             totals = {sum(c) for c in combinations(range(1, side + 1), size)}

@@ -12,6 +12,8 @@ import pytest
 
 from sudoku_core import Grid, SearchLimitExceeded, SearchStats, Shape
 from sudoku_core.core import solver
+# itertools' product and combinations and int.bit_count, which MicroPython lacks (this file runs there too)
+from sudoku_core.core.compat import bit_count, combinations, product
 from sudoku_core.core.culprits import culprits
 from sudoku_core.variants.rules import Cage, Rules, RulesError, sum_range
 from sudoku_core.variants.topology import pair_eliminations
@@ -309,9 +311,9 @@ def test_hidden_singles_and_locked_candidates_of_the_tables_match_a_house_by_hou
         gone = 0
         for a in range(len(kinds)):
             for b in range(max(a + 1, classic), len(kinds)):
-                if not any((x & y).bit_count() >= 2 for x in kinds[a] for y in kinds[b]):
+                if not any(bit_count(x & y) >= 2 for x in kinds[a] for y in kinds[b]):
                     continue
-                pairs = list(itertools.product(kinds[a], kinds[b]))
+                pairs = list(product(kinds[a], kinds[b]))
                 for x, y in pairs + [(y, x) for x, y in pairs]:
                     for d, cand in enumerate(boards):
                         if cand & x and not cand & x & ~y:  # d of house x lies in house y: y loses it elsewhere
@@ -353,7 +355,7 @@ def test_cage_combinations_match_itertools(side):
     for size in range(1, side + 1):
         for total in range(0, side * (side + 1) // 2 + 2):
             expected = sorted(sum(1 << (d - 1) for d in combo)
-                              for combo in itertools.combinations(range(1, side + 1), size) if sum(combo) == total)
+                              for combo in combinations(range(1, side + 1), size) if sum(combo) == total)
             assert list(cage_combinations(size, total, side)) == expected
 
 
