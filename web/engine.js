@@ -5,6 +5,9 @@
 //          variant rules...), or once the page is idle after the first answer when the page asks for that
 //          (`fullEngine: 'idle'`, not when the browser asks to save data), or at once (`'now'`). Once it is
 //          ready it answers every request; the light worker is then stopped.
+// A request the light runtime is slow on (past `lightPatienceMs`, 5 s: the hardest hints can take it tens of
+// seconds on a phone) starts the full engine beside it, and moves there once that is ready; one that reaches its
+// timeout on the light runtime is asked again of the full engine, not failed.
 // The two speak the same protocol and give the same replies: the caller never knows which answered.
 //
 //   import { getEngine } from './engine.js';
@@ -26,9 +29,10 @@
 //                            A payload that is not an object of JSON values (a function, a BigInt, a cycle),
 //                            or that carries the message's own `id` or `op`, rejects at once ('bad_request').
 //                            Requests made before ready wait in a queue and run in order. One request runs at
-//                            a time; its timeoutMs counts from when it starts running. Past timeoutMs (or when
-//                            `signal` aborts) the worker running it is terminated and restarted and the request
-//                            rejects with code 'timeout' / 'cancelled'.
+//                            a time; its timeoutMs counts from when it starts running on a runtime. Past
+//                            timeoutMs (or when `signal` aborts) the worker running it is terminated and
+//                            restarted and the request rejects with code 'timeout' / 'cancelled' (on the light
+//                            runtime a timeout moves it to the full engine instead, unless that failed).
 //   engine.progress          the last 'progress' detail of the start the page waits for (null before the first)
 //   engine.runtimes          {light, full}: each runtime's state ('off' | 'loading' | 'ready' | 'failed')
 //   engine.settled()         Promise: resolves once no start is under way or planned (offline.js waits for it)
@@ -49,6 +53,9 @@ const DEFAULTS = {
   stallMs: 30_000,
   fullEngine: 'demand', // 'demand' | 'idle' | 'now': when the full engine starts without a request needing it
   light: true, // false: Pyodide alone (the light runtime never starts)
+  // A request running this long on the light runtime starts the full engine (unless the browser asks to save
+  // data) and moves there once it is ready: MicroPython is 2-4 times slower than Pyodide on long searches.
+  lightPatienceMs: 5_000,
 };
 
 function engineError(code, message, cells = [], extra = {}) {
@@ -251,7 +258,9 @@ class Engine extends EventTarget {
       this.#light.stop();
       return;
     }
-    if (runtime === this.#full && this.#running?.runtime !== this.#light) this.#light.stop();
+    if (runtime === this.#full && this.#running?.runtime === this.#light && this.#running.slow) {
+      this.#moveToFull(this.#running.job); // the full engine was started for it: it goes on there
+    } else if (runtime === this.#full && this.#running?.runtime !== this.#light) this.#light.stop();
     const wasReady = this.#state === 'ready';
     this.info = info;
     if (!wasReady) {
@@ -369,10 +378,9 @@ class Engine extends EventTarget {
         this.#settle(job, engineError('bad_request', `The request could not be sent to the engine: ${error?.message ?? error}`));
         continue;
       }
-      this.#running = { job, runtime };
-      job.timer = setTimeout(() => this.#interrupt(job, 'timeout',
-        `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`),
-      job.timeoutMs);
+      this.#running = { job, runtime, slow: false };
+      job.timer = setTimeout(() => this.#timedOut(job), job.timeoutMs);
+      if (runtime === this.#light) job.patience = setTimeout(() => this.#lightIsSlow(job), this.#options.lightPatienceMs);
     }
   }
 
@@ -400,6 +408,7 @@ class Engine extends EventTarget {
       else if (data.recycle && runtime === this.#light) runtime.start();
       if (!data.ok && data.error?.code === FULL_ENGINE) {
         clearTimeout(job.timer);
+        clearTimeout(job.patience);
         job.needsFull = true; // asked again, first in line, of the full engine
         this.#queue.unshift(job);
         this.#pump();
@@ -432,6 +441,38 @@ class Engine extends EventTarget {
     }
   }
 
+  /** A request past the light runtime's patience: the full engine starts beside it (see lightPatienceMs). */
+  #lightIsSlow(job) {
+    const running = this.#running;
+    if (running?.job !== job || running.runtime !== this.#light) return;
+    running.slow = true;
+    if (this.#full.state === 'ready') this.#moveToFull(job);
+    else if (this.#full.state === 'off' && !saveData()) this.#startFull();
+  }
+
+  /** Stop the light runtime's work on `job` and ask the full engine, first in line (the light worker's memory
+   *  goes back to the page: the full engine answers from now on, or it starts again if that fails). */
+  #moveToFull(job) {
+    clearTimeout(job.timer);
+    clearTimeout(job.patience);
+    this.#running = null;
+    this.#light.stop();
+    job.needsFull = true;
+    this.#queue.unshift(job);
+    this.#pump();
+  }
+
+  #timedOut(job) {
+    const running = this.#running;
+    if (running?.job === job && running.runtime === this.#light && this.#full.state !== 'failed') {
+      this.#moveToFull(job); // MicroPython ran out of time: Pyodide, several times faster, gets its own
+      if (this.#full.state !== 'ready') this.#light.start(); // the light runtime answers others meanwhile
+      return;
+    }
+    this.#interrupt(job, 'timeout',
+      `The engine took longer than ${(job.timeoutMs / 1000).toFixed(job.timeoutMs < 1000 ? 1 : 0)} s and was stopped; it is restarting.`);
+  }
+
   #interrupt(job, code, message) {
     // Python in a worker cannot be interrupted: terminate it and start a new one (queued requests wait).
     const { runtime } = this.#running;
@@ -449,6 +490,7 @@ class Engine extends EventTarget {
 
   #settle(job, error, result) {
     clearTimeout(job.timer);
+    clearTimeout(job.patience);
     if (job.signal && job.onAbort) job.signal.removeEventListener('abort', job.onAbort);
     if (error) job.reject(error);
     else job.resolve(result);

@@ -239,12 +239,62 @@ test("'idle' starts the full engine after the first answer, unless the browser a
   assert.equal(settled, true);
 });
 
-test('a request past its time limit stops the worker running it, and only that one', async () => {
-  const engine = getEngine();
+test('a request past its time limit on the light runtime is asked of the full engine; past it there, it fails', async () => {
+  const engine = getEngine({ lightPatienceMs: 60_000 });
   only('light').ready(LIGHT_OPS);
+  const slow = engine.request('solve', {}, { timeoutMs: 20 });
+  const first = only('light');
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.equal(first.terminated, true); // stopped, its memory back to the page
+  assert.equal(only('light').posted.length, 0); // a new light worker, for other requests meanwhile
+  const full = only('full');
+  full.ready(null);
+  assert.equal(full.posted.at(-1).op, 'solve');
+  await assert.rejects(slow, (error) => error.code === 'timeout');
+  assert.equal(full.terminated, true);
+  assert.equal(FakeWorker.all.filter((w) => w.kind === 'full').length, 2); // it starts again
+});
+
+test('a light timeout fails the request when the full engine cannot start', async () => {
+  const engine = getEngine({ lightPatienceMs: 60_000 });
+  only('light').ready(LIGHT_OPS);
+  engine.request('version', {}).catch(() => {});
+  only('light').answer(null, { code: 'needs_full_engine', message: 'x', cells: [] });
+  only('full').send({ type: 'failed', message: 'no network' });
   const slow = engine.request('solve', {}, { timeoutMs: 20 });
   await assert.rejects(slow, (error) => error.code === 'timeout');
   assert.equal(FakeWorker.all.filter((w) => w.kind === 'light').length, 2);
-  assert.equal(only('light').posted.length, 0);
   assert.equal(live('full').length, 0);
+});
+
+test('a request the light runtime is slow on starts the full engine beside it and moves there once it is ready', async () => {
+  const engine = getEngine({ lightPatienceMs: 20 });
+  const light = only('light');
+  light.ready(LIGHT_OPS);
+  const solve = engine.request('solve', { puzzle: 'hard' }, { timeoutMs: 60_000 });
+  assert.equal(live('full').length, 0);
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  const full = only('full'); // started beside the light runtime, which goes on meanwhile
+  assert.equal(light.terminated, false);
+  full.ready(null);
+  assert.equal(light.terminated, true);
+  assert.deepEqual(full.posted, [{ id: 1, op: 'solve', puzzle: 'hard' }]);
+  light.answer({ late: true }); // a reply of the stopped worker is not taken
+  full.answer({ count: 1 });
+  assert.deepEqual(await solve, { count: 1 });
+});
+
+test('a quick light answer does not start the full engine, and a slow one does not when the browser saves data', async () => {
+  globalThis.navigator = { connection: { saveData: true } };
+  const engine = getEngine({ lightPatienceMs: 20 });
+  const light = only('light');
+  light.ready(LIGHT_OPS);
+  const quick = engine.request('solve', {});
+  light.answer({ count: 1 });
+  assert.deepEqual(await quick, { count: 1 });
+  const slow = engine.request('solve', {});
+  await new Promise((resolve) => setTimeout(resolve, 40));
+  assert.equal(live('full').length, 0);
+  light.answer({ count: 2 });
+  assert.deepEqual(await slow, { count: 2 });
 });
