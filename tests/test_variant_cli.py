@@ -5,6 +5,7 @@ which run inside MicroPython too (tests/test_in_micropython.py), where the CLI i
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -13,7 +14,8 @@ from sudoku_core.cli import main
 from sudoku_core.generator.variants import generate_variant
 from sudoku_core.formats.fpuzzles import fpuzzles_link
 from sudoku_core.variants.rules import Cage, Rules
-from sudoku_core.formats.variant_text import read_variant
+from sudoku_core.formats.variant_text import read_variant, write_variant
+from sudoku_core.logic import rate
 from sudoku_core.formats.fpuzzles import FPUZZLES_URL, to_fpuzzles_json
 from sudoku_core.formats.lzstring import compress_to_base64
 from sudoku_core.formats.sudokuwiki import read_sudokuwiki_killer
@@ -168,3 +170,27 @@ def test_the_cli_solves_a_file_holding_the_link(tmp_path, capsys):
     assert main(["solve", str(path)]) == 0
     grid, rules = read_sudokuwiki_killer(EXAMPLE)
     assert capsys.readouterr().out == solve_and_count(grid, rules, 2).first.to_line() + "\n"
+
+
+#: A Killer that logic finishes (also tests/test_variant_logic.py's).
+EXPLAINED_KILLER = json.loads((Path(__file__).resolve().parent.parent / "data" / "variants" / "killer_9x9.jsonl")
+                              .read_text().splitlines()[1])
+
+
+def test_explain_and_rate_a_variant_file(tmp_path, capsys):
+    grid = Grid.parse(EXPLAINED_KILLER["givens"])
+    killer_file = tmp_path / "killer.txt"
+    killer_file.write_text(write_variant(grid, Rules.from_dict(grid.shape, EXPLAINED_KILLER["rules"])))
+    several = tmp_path / "x.txt"
+    several.write_text("." * 81 + "\nrules: x\n")
+    assert main(["explain", str(killer_file)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{killer_file}: ") and "steps, solved" in out and "Cage Combination: the cage " in out
+    assert main(["explain", "--json", str(killer_file)]) == 0
+    record = json.loads(capsys.readouterr().out)
+    assert record["file"] == str(killer_file) and record["grid"] == EXPLAINED_KILLER["solution"]
+    assert main(["rate", str(killer_file), str(several)]) == 1
+    captured = capsys.readouterr()
+    lines = captured.out.split("\n")
+    assert lines[0].split("\t")[0] == f"{rate(grid, Rules.from_dict(grid.shape, EXPLAINED_KILLER['rules'])).score:.1f}"
+    assert lines[1] == "" and f"{several}: several solutions" in captured.err

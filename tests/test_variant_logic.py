@@ -271,26 +271,3 @@ def test_bad_rules_are_a_bad_request_naming_the_field(op):
     assert reply["error"]["code"] == "bad_request" and "never 2" in reply["error"]["message"]
     reply = ask(op=op, puzzle="1" + "." * 80, rules={"diagonal": "yes"})
     assert reply["error"]["code"] == "bad_request" and "diagonal must be true or false" in reply["error"]["message"]
-
-
-# -- the command line ----------------------------------------------------------------------------------
-def test_explain_and_rate_a_variant_file(tmp_path, capsys):
-    from sudoku_core.cli import main
-    from sudoku_core.formats.variant_text import write_variant
-
-    grid = Grid.parse(KILLER["givens"])
-    killer_file = tmp_path / "killer.txt"
-    killer_file.write_text(write_variant(grid, Rules.from_dict(grid.shape, KILLER["rules"])))
-    several = tmp_path / "x.txt"
-    several.write_text("." * 81 + "\nrules: x\n")
-    assert main(["explain", str(killer_file)]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith(f"{killer_file}: ") and "steps, solved" in out and "Cage Combination: the cage " in out
-    assert main(["explain", "--json", str(killer_file)]) == 0
-    record = json.loads(capsys.readouterr().out)
-    assert record["file"] == str(killer_file) and record["grid"] == KILLER["solution"]
-    assert main(["rate", str(killer_file), str(several)]) == 1
-    captured = capsys.readouterr()
-    lines = captured.out.split("\n")
-    assert lines[0].split("\t")[0] == f"{rate(grid, Rules.from_dict(grid.shape, KILLER['rules'])).score:.1f}"
-    assert lines[1] == "" and f"{several}: several solutions" in captured.err

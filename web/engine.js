@@ -5,7 +5,7 @@
 //          variant rules...), or once the page is idle after the first answer when the page asks for that
 //          (`fullEngine: 'idle'`, not when the browser asks to save data), or at once (`'now'`). Once it is
 //          ready it answers every request; the light worker is then stopped.
-// A request the light runtime is slow on (past `lightPatienceMs`, 5 s: the hardest hints can take it tens of
+// A request the light runtime is slow on (past `lightPatienceMs`, 8 s: the hardest hints can take it tens of
 // seconds on a phone) starts the full engine beside it, and moves there once that is ready; one that reaches its
 // timeout on the light runtime is asked again of the full engine, not failed.
 // The two speak the same protocol and give the same replies: the caller never knows which answered.
@@ -55,7 +55,7 @@ const DEFAULTS = {
   light: true, // false: Pyodide alone (the light runtime never starts)
   // A request running this long on the light runtime starts the full engine (unless the browser asks to save
   // data) and moves there once it is ready: MicroPython is 2-4 times slower than Pyodide on long searches.
-  lightPatienceMs: 5_000,
+  lightPatienceMs: 8_000,
 };
 
 function engineError(code, message, cells = [], extra = {}) {
