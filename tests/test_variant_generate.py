@@ -1,8 +1,8 @@
 """The variant generator: every puzzle it makes has exactly one solution (by the variant solver and by a
 brute-force counter written here from the rules' definitions), Jigsaw regions and Killer cages are what
-those puzzles promise, a seed makes the same puzzle again, and the bridge makes them too (the CLI's
-`generate --variant`: tests/test_variant_cli.py; this file runs inside MicroPython too, where the CLI is not and
-the bridge, the light engine, hands variant puzzles on to the full engine)."""
+those puzzles promise, a seed makes the same puzzle again, in parts as in one run, and the bridge makes them too
+(the CLI's `generate --variant`: tests/test_variant_cli.py; this file runs inside MicroPython too, where the CLI is
+not and the bridge, the light engine, makes them within its share of search work or hands them on)."""
 from __future__ import annotations
 
 import random
@@ -10,14 +10,13 @@ import random
 import pytest
 
 from sudoku_core import Grid, bridge
-from sudoku_core.bridge.protocol import FULL_ENGINE, LIGHT
 from sudoku_core.generator.classic import RaterUnavailable
 from sudoku_core.variants.jigsaw import box_tilings, is_connected, orthogonal, random_regions
 from sudoku_core.variants.killer_cages import lay_cages
 from sudoku_core.variants.rules import Rules
 from sudoku_core.core.shape import Shape
 from sudoku_core.generator import variants as variant_generate
-from sudoku_core.generator.variants import generate_variant, variant_names
+from sudoku_core.generator.variants import generate_variant, generate_variant_in_parts, variant_names
 from sudoku_core.variants.solver import count_solutions
 
 
@@ -199,6 +198,45 @@ def test_the_same_seed_makes_the_same_puzzle(variant):
     assert made(12) != made(11)
 
 
+def test_in_parts_each_with_the_light_engine_s_share_the_same_puzzle_is_made():
+    """Driven as the light engine drives it (a fresh share of search work for each part), the generator pauses
+    less often than it searches and makes the puzzle made in one run."""
+    from sudoku_core import variants
+    from sudoku_core.bridge.protocol import LIGHT_VARIANT_WORK
+
+    want = generate_variant("x", "9x9", seed=2, symmetry="rotate180")
+    parts = generate_variant_in_parts("x", "9x9", seed=2, symmetry="rotate180")
+    count = 0
+    try:
+        while True:
+            variants.light_work = variants.LightWork(LIGHT_VARIANT_WORK)
+            try:
+                next(parts)
+            except StopIteration as done:
+                made = done.value
+                break
+            assert not variants.light_work.spent
+            count += 1
+    finally:
+        variants.light_work = None
+    assert (made.givens, made.rules, made.solution) == (want.givens, want.rules, want.solution)
+    assert 2 <= count < 41  # a pause after the puzzle made, and fewer than one per orbit tried
+
+
+def test_a_search_past_the_light_engine_s_share_pauses_at_once():
+    # the bridge looks at the share when the generator pauses: nothing may be made of a search cut short first
+    from sudoku_core import variants
+
+    parts = generate_variant_in_parts("killer", "9x9", seed=3)
+    try:
+        variants.light_work = variants.LightWork(2_000)  # a few nodes: the first try at a full grid runs out
+        next(parts)
+        assert variants.light_work.spent
+    finally:
+        variants.light_work = None
+        parts.close()
+
+
 def test_symmetric_givens_keep_the_symmetry():
     values = generate_variant("x", seed=2, symmetry="rotate180").givens.values
     assert all(bool(values[i]) == bool(values[80 - i]) for i in range(81))
@@ -249,10 +287,7 @@ def test_a_level_asked_is_the_level_got_from_the_rater(monkeypatch):
 # -- the bridge ------------------------------------------------------------------------------------
 def test_the_bridge_generates_a_variant_puzzle_with_its_rules():
     reply = bridge.handle({"op": "generate", "variant": "killer,x", "size": "6x6", "seed": 3})
-    if LIGHT:  # MicroPython: the light engine hands variant puzzles on to the full engine
-        assert reply["error"]["code"] == FULL_ENGINE
-        return
-    assert reply["ok"], reply
+    assert reply["ok"], reply  # the light engine's too: its searches stay within its share
     result = reply["result"]
     shape = Shape.parse("6x6")
     rules = Rules.from_dict(shape, result["rules"])
@@ -270,8 +305,5 @@ def test_the_bridge_generates_a_variant_puzzle_with_its_rules():
 ])
 def test_the_bridge_refuses_bad_variant_fields_with_a_sentence(fields, message):
     reply = bridge.handle(dict({"op": "generate"}, **fields))
-    if LIGHT and isinstance(fields["variant"], str):  # MicroPython: the light engine hands variant puzzles on
-        assert reply["error"]["code"] == FULL_ENGINE  # unread; the full engine says what is wrong
-        return
     assert not reply["ok"] and reply["error"]["code"] == "bad_request"
     assert message in reply["error"]["message"]

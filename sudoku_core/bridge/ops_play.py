@@ -136,22 +136,23 @@ def _variant_names(request: Request) -> "str | list | None":
     raise BridgeError("bad_request", "'variant' must be text like \"killer,x\" or a list of variant names.")
 
 
-def _generate_variant(request: Request, variant: "str | list", shape: Shape) -> dict:
-    """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form)."""
-    if LIGHT:  # a uniqueness search per given tried, each up to the light engine's whole share: the full engine's
-        raise BridgeError(FULL_ENGINE, "Variant puzzles need the full engine.")
-    from ..generator.variants import generate_variant  # only for variant requests: the engine starts without it
+def _generate_variant(request: Request, variant: "str | list", shape: Shape):
+    """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form). In parts, as classic
+    puzzles are: a pause after each search, so that on the light engine each search has its own share of work
+    (`LIGHT_VARIANT_WORK`); one that runs out of it hands the request on (protocol._light_parts)."""
+    from ..generator.variants import generate_variant_in_parts  # only for variant requests: the engine starts without it
 
     level = _level_word(request.text("level"))
     max_ms = request.max_ms()
     context = request.context
-    with _GenerationErrors(level, max_ms, context, "allow more time"):
+    with _GenerationErrors(level, max_ms, context, "allow more time") as errors:
         try:
-            made = generate_variant(variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
-                                    symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
-                                    givens=request.integer("givens", 0, 0, shape.cell_count), level=level,
-                                    timeout=None if max_ms is None else max_ms / 1000,
-                                    progress=_progress_reporter(context, level))
+            made = yield from generate_variant_in_parts(
+                variant, shape, seed=request.integer("seed", None, 0, 2**31 - 1),
+                symmetry=request.text("symmetry", "none"), minimal=request.flag("minimal", True),
+                givens=request.integer("givens", 0, 0, shape.cell_count), level=level,
+                timeout=None if max_ms is None else max_ms / 1000, cancel=errors.cancel,
+                progress=_progress_reporter(context, level))
         except (ValueError, RaterUnavailable) as error:  # a bad option, or rules no grid of the size obeys
             raise BridgeError("bad_request", capitalised(str(error))) from None
     rating = made.rating.to_dict() if made.rating is not None else None
@@ -167,7 +168,7 @@ def op_generate(request: Request) -> dict:
     shape = request.shape() or Shape.for_side(9)
     variant = _variant_names(request)
     if variant is not None:
-        return _generate_variant(request, variant, shape)
+        return (yield from _generate_variant(request, variant, shape))
     if shape.side > MAX_SIDE:
         raise BridgeError("bad_request", f"{shape.name} is too large to generate here: "
                                          f"the largest is {MAX_SIDE}x{MAX_SIDE}.")
