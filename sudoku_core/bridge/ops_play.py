@@ -7,8 +7,12 @@ report per `PROGRESS_EVERY_S` while it removes givens. The SudokuWiki string and
 
 On the light engine (MicroPython), which collects garbage only between calls from JavaScript, `generate` runs in
 parts (protocol.Task), and a generation that still holds `LIGHT_GENERATE_HEAP` more than at its start stops and
-hands the request on (`needs_full_engine`): the full engine then makes the same puzzle from the same seed. Variant puzzles and sizes past
-`LIGHT_GENERATE_MAX_SIDE` go there at once.
+hands the request on (`needs_full_engine`): the full engine then makes the same puzzle from the same seed. Sizes past
+`LIGHT_GENERATE_MAX_SIDE` go there at once. Variant puzzles run in parts too (`generator.variants`), each part's
+variant searches within the light engine's share of work (`protocol.LIGHT_VARIANT_WORK`): one that runs past it
+hands the request on (a try at a full anti-knight grid, a Killer's look for a second solution of thousands of
+nodes: docs/engine-js.md lists what and how often); one at a level goes there at once (its ratings under the
+rules take MicroPython 20 to 40 times CPython's time).
 """
 try:
     from gc import mem_alloc  # MicroPython's: the bytes its heap holds
@@ -143,6 +147,8 @@ def _generate_variant(request: Request, variant: "str | list", shape: Shape):
     from ..generator.variants import generate_variant_in_parts  # only for variant requests: the engine starts without it
 
     level = _level_word(request.text("level"))
+    if LIGHT and level is not None:  # a rating under variant rules: 22 to 40 s there for what takes CPython 1 s
+        raise BridgeError(FULL_ENGINE, "A variant puzzle at a level needs the full engine.")
     max_ms = request.max_ms()
     context = request.context
     with _GenerationErrors(level, max_ms, context, "allow more time") as errors:
