@@ -34,6 +34,7 @@ export class LogicController {
                                       // the eliminated ones are taken away)
   #marksTimer = 0;
   #hint = null;                       // {version, stage 1..3, step}: the hint being shown
+  #hintPress = null;                  // the press of Hint being answered (a press meanwhile waits for it)
   #pointed = null;                    // {version, cells}: cells a diagnosis points at
   #path = null;                       // {version, steps, candidates, values, cells, index, cache}
 
@@ -60,8 +61,24 @@ export class LogicController {
     this.requestMarks();
   }
 
-  /** One press of Hint (see the element's hint()). */
+  /** One press of Hint (see the element's hint()). A press while the engine is still looking for the last one's
+   *  hint waits for it and then counts as the next press (the step's explanation), as a person pressing twice
+   *  means: it never asks the engine again for the same hint. */
   async hint() {
+    const before = this.#hintPress;
+    const press = (async () => {
+      if (before) await before.catch(() => {});
+      return this.#pressHint();
+    })();
+    this.#hintPress = press;
+    try {
+      return await press;
+    } finally {
+      if (this.#hintPress === press) this.#hintPress = null;
+    }
+  }
+
+  async #pressHint() {
     const host = this.#host;
     await host.afterReading();
     const current = this.#hint;

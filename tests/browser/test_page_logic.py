@@ -185,6 +185,24 @@ def test_an_applied_elimination_changes_the_marks_and_the_next_hint_moves_on(boa
     expect(board.cell(gone["cell"]).locator(".mark", has_text=str(gone["digit"]))).to_have_count(1)
 
 
+def test_hint_pressed_twice_before_the_answer_shows_the_deduction_of_one_hint(board):
+    """A second press while the engine still looks counts as the next press, not as a new question."""
+    board.load(HARD)
+    seen = board.page.evaluate("""async () => {
+        const el = document.querySelector('sudoku-solver');
+        const events = [];
+        const log = (e) => events.push(e.detail.stage);
+        el.addEventListener('sudoku-solver-hint', log);
+        const both = await Promise.all([el.hint(), el.hint()]);   // the second before the first is answered
+        el.removeEventListener('sudoku-solver-hint', log);
+        return { stages: both.map((s) => s.stage), events };
+    }""")
+    step = board.engine("hint", puzzle=HARD)["step"]
+    assert seen == {"stages": [1, 2], "events": [1, 2]}
+    expect(board.status).to_have_text(f"{step['text']}.")
+    assert board.values() == HARD
+
+
 def test_the_hint_method_resolves_to_the_step_and_fires_the_event(board):
     board.load(HARD)
     seen = board.page.evaluate("""async () => {
