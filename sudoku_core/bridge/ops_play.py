@@ -10,9 +10,9 @@ parts (protocol.Task), and a generation that still holds `LIGHT_GENERATE_HEAP` m
 hands the request on (`needs_full_engine`): the full engine then makes the same puzzle from the same seed. Sizes past
 `LIGHT_GENERATE_MAX_SIDE` go there at once. Variant puzzles run in parts too (`generator.variants`), each part's
 variant searches within the light engine's share of work (`protocol.LIGHT_VARIANT_WORK`): one that runs past it
-hands the request on (a try at a full anti-knight grid, a Killer's look for a second solution of thousands of
-nodes: docs/engine-js.md lists what and how often); one at a level goes there at once (its ratings under the
-rules take MicroPython 20 to 40 times CPython's time).
+hands the request on (an anti-knight given's uniqueness check or a Killer's look for a second solution of
+thousands of nodes: docs/engine-js.md lists what and how often); one at a level goes there at once (its ratings
+under the rules take MicroPython 20 to 40 times CPython's time).
 """
 try:
     from gc import mem_alloc  # MicroPython's: the bytes its heap holds
@@ -144,7 +144,7 @@ def _generate_variant(request: Request, variant: "str | list", shape: Shape):
     """`generate` with a `variant`: the givens with their `rules` (Rules.to_dict form). In parts, as classic
     puzzles are: a pause after each search, so that on the light engine each search has its own share of work
     (`LIGHT_VARIANT_WORK`); one that runs out of it hands the request on (protocol._light_parts)."""
-    from ..generator.variants import generate_variant_in_parts  # only for variant requests: the engine starts without it
+    from ..generator.variants import generate_variant_in_parts  # only for variant requests: not loaded at start
 
     level = _level_word(request.text("level"))
     if LIGHT and level is not None:  # a rating under variant rules: 22 to 40 s there for what takes CPython 1 s

@@ -40,8 +40,8 @@ once, and the bridge, which looks at the share after each part, hands the reques
 generator make another puzzle of it.
 
 Budgets on every search mean a call always ends (`GenerationTimeout` past `timeout`, `GenerationError` when no
-puzzle was found in the tries allowed). A `level` needs a rater that takes `rules` (`variant_rater`); until `sudoku_core.logic.rate` does,
-asking for one raises `RaterUnavailable`.
+puzzle was found in the tries allowed). A `level` needs a rater that takes `rules` (`variant_rater`, as
+`sudoku_core.logic.rate` does); with one that does not, asking for a level raises `RaterUnavailable`.
 """
 import sys
 
@@ -211,7 +211,7 @@ def _full_grid(rules: Rules, rng: "Random", clock: Clock, parts: _Parts):
     """A full grid under `rules` from a random first row (no rule forbids one: its cells see each other
     only along the row), completed by the solver; None when no try found one within its budget. (Random
     cells past the first row would vary the grids more, but most such starts have no completion.) A generator
-    that pauses after each try and returns the grid."""
+    that may pause after each try (`_Parts`) and returns the grid."""
     shape = rules.shape
     n = shape.side
     for _ in range(GRID_TRIES):
@@ -233,7 +233,8 @@ def _full_grid(rules: Rules, rng: "Random", clock: Clock, parts: _Parts):
 def _empty_grid_solution(rules: Rules, rng: "Random", names: "tuple[str, ...]", parts: _Parts):
     """The empty grid's first solution, its digits relabelled at random. A Jigsaw layout with none (or none
     found within `JIGSAW_GRID_NODES`) gives None; for fixed rules, none is a ValueError (no grid of the size
-    obeys them) and a search that gives up a GenerationError. A generator that pauses after the search."""
+    obeys them) and a search that gives up a GenerationError. A generator that may pause after the search
+    (`_Parts`)."""
     shape = rules.shape
     jigsaw = rules.regions is not None
     try:
@@ -292,7 +293,7 @@ class _Givens:
 def _remove_givens(solution: "list[int]", rules: Rules, orbits: "list[tuple[int, ...]]", minimal: bool,
                    clock: Clock, parts: _Parts, on_step: "Callable[[int, int], None]"):
     """Givens thinned from `solution` orbit by orbit while the puzzle stays unique: (givens, proved minimal).
-    A generator that pauses after each uniqueness check (a removal the givens force needs none)."""
+    A generator that may pause after each uniqueness check (`_Parts`; a removal the givens force needs none)."""
     shape = rules.shape
     puzzle = _Givens(solution, rules)
     values = puzzle.values
@@ -335,7 +336,7 @@ def _killer(solution: "list[int]", rules: Rules, rng: "Random", clock: Clock, pa
             orbits: "list[tuple[int, ...]]", shown: int):
     """Cages over `solution`, with the givens of the first orbits holding `shown` cells or more, that make a
     unique puzzle: (rules with the cages, givens, repairs made); None when no caging was settled in budget.
-    A generator that pauses after each look for a second solution."""
+    A generator that may pause after each look for a second solution (`_Parts`)."""
     n = rules.shape.side
     orbit_of = {i: orbit for orbit in orbits for i in orbit}
     extra_givens = []
@@ -380,7 +381,7 @@ def _palette(solution: "list[int]", rules: Rules, names: "tuple[str, ...]", rng:
              parts: _Parts):
     """`rules` with clues of the palette variants among `names` laid over `solution`; then, unless Killer
     cages are to settle the rest, clues that break each second solution found (see the module docstring).
-    A generator that pauses after each look for a second solution."""
+    A generator that may pause after each look for a second solution (`_Parts`)."""
     kinds = [k for name in names for k in PALETTE.get(name, ())]
     n = rules.shape.side
     killer = "killer" in names
@@ -429,7 +430,7 @@ def _base_rules(names: "tuple[str, ...]", shape: Shape, rng: "Random") -> Rules:
 def _make_one(names: "tuple[str, ...]", shape: Shape, rng: "Random", symmetry: str, minimal: bool,
               givens: int, clock: Clock, parts: _Parts, attempt: int, progress: "Callable[[Progress], Any] | None"):
     """One unique puzzle: (rules, givens, solution, proved minimal, Killer repairs); None to try again. A
-    generator that pauses after each search."""
+    generator that may pause after each search (`_Parts`)."""
     rules = _base_rules(names, shape, rng)
     solution = yield from _full_grid(rules, rng, clock, parts)
     if solution is None:
