@@ -1,13 +1,15 @@
 """Runs pytest-style test files under MicroPython, with the shims in tests/micropython/shim.
 
 run_core_tests.mjs copies the engine's portable modules, the test files and this driver into MicroPython's
-file system, writes the run's settings to /runner/config.json and calls `start()`, then `step()` until it returns
-False (or `main()`, the same in one call: see `step` for why not), which writes the counts to
-/runner/result.json. Each test function of each file runs (every parametrize row, every fixture by name,
+file system, writes the run's settings to /runner/config.json and calls `start()`, then `step()` (one test
+each) until it returns False (or `main()`, the same in one call: see `step` for why not), which writes the counts
+to /runner/result.json. Each test function of each file runs (every parametrize row, every fixture by name,
 the hypothesis examples); a failure prints one line with its reason. Nothing is left out quietly: a test
-that asks to be skipped, a mark the shim cannot honour, a fixture it does not have, a test the settings'
-"deselect" names (with the reason: one that would break the run, say) or a test file that cannot be
-imported each count as a failure with the reason.
+that asks to be skipped, a mark the shim cannot honour, a fixture it does not have or a test file that cannot
+be imported each count as a failure with the reason; a test the settings' "deselect" names (test or function
+id -> the reason, such as the heap it would take) is not run, and is counted and printed apart with its reason;
+of a parametrized test the settings' "sample" names (function id -> n), n rows run, chosen by a hash of their
+ids, and the number of the others is printed and counted apart.
 
 MicroPython tells nothing about a function's parameters (no `inspect.signature` with names, no
 `__code__.co_varnames`), so the driver reads them from the `def` line in the test file's source.
@@ -208,6 +210,10 @@ def reason_of(error, test_file, sources):
     return " ".join([reason] + where).replace("\n", " | ")
 
 
+#: The outcome of a test the settings' "deselect" names (not run).
+DESELECTED = "deselected"
+
+
 class NotRunnable(Exception):
     """The shim cannot run this test as written: reported as a failure with the reason."""
 
@@ -302,10 +308,16 @@ class Runner:
         self.verbose = config.get("verbose", False)
         self.durations = []
         self.sources = {}
-        self.totals = [0, 0]  # passed, failed
+        self.totals = [0, 0, 0]  # passed, failed, deselected
         #: test id (or a function's id, every row) -> why the runner asks not to run it (it would break the run)
-        self.deselected = config.get("deselect", {})
-        self.files = []  # per file: {"file", "passed", "failed", "seconds"}
+        self.deselect = config.get("deselect", {})
+        self.deselected = []  # the ids not run, each once
+        #: function id -> how many of its rows run (the rest are sampled out, counted apart)
+        self.sample = config.get("sample", {})
+        self.sampled_out = 0
+        #: by hand (run_core_tests.mjs --only): the tests or functions to run, the others not even counted
+        self.only = set(config.get("only", ()))
+        self.files = []  # per file: {"file", "passed", "failed", "deselected", "seconds"}
 
     def fail(self, test_id, reason, error=None):
         print("FAILED %s - %s" % (test_id, reason))
@@ -315,7 +327,7 @@ class Runner:
 
     def run_file(self, path):
         """Runs the file's tests, yielding after each (see `step`); its counts end in `self.files`."""
-        passed = failed = 0
+        passed = failed = deselected = 0
         start = now()
         source = self.read(path)
         self.sources[path] = source
@@ -329,7 +341,7 @@ class Runner:
             if isinstance(error, KeyboardInterrupt):
                 raise
             self.fail(path, "cannot import the test file: " + reason_of(error, path, self.sources), error)
-            self.file_done(path, 0, 1, now() - start)
+            self.file_done(path, 0, 1, 0, now() - start)
             return
         if getattr(module, "time", None) is _BUILTIN_TIME:
             module.time = TimeForTests()
@@ -347,6 +359,8 @@ class Runner:
             for outcome in tests:
                 if outcome is None:
                     passed += 1
+                elif outcome is DESELECTED:
+                    deselected += 1
                 else:
                     failed += 1
                 yield outcome
@@ -354,13 +368,15 @@ class Runner:
             self._finish(teardown)
         del sys.modules[name]
         gc.collect()
-        self.file_done(path, passed, failed, now() - start)
+        self.file_done(path, passed, failed, deselected, now() - start)
 
-    def file_done(self, path, passed, failed, took):
+    def file_done(self, path, passed, failed, deselected, took):
         self.totals[0] += passed
         self.totals[1] += failed
-        self.files.append({"file": path, "passed": passed, "failed": failed, "seconds": took})
-        print("%s: %d passed, %d failed in %.1f s" % (path, passed, failed, took))
+        self.totals[2] += deselected
+        self.files.append({"file": path, "passed": passed, "failed": failed, "deselected": deselected,
+                           "seconds": took})
+        print("%s: %d passed, %d failed, %d deselected in %.1f s" % (path, passed, failed, deselected, took))
 
     def read(self, path):
         with open(REPO + path) as handle:
@@ -387,17 +403,29 @@ class Runner:
             return
         if cls is not None and params and params[0][0] == "self":
             params = params[1:]
-        for row_id, row, row_marks in parametrize_rows(entry):
+        rows = parametrize_rows(entry)
+        keep = self.sample.get(base_id)
+        if keep is not None and keep < len(rows):
+            # n rows, chosen by a hash of their ids: a spread no pattern in the parametrized list lines up with
+            order = sorted(range(len(rows)), key=lambda k: (string_seed(base_id + "[%s]" % rows[k][0]), k))
+            kept = sorted(order[:keep])
+            print("SAMPLED %s - %d of %d cases run" % (base_id, keep, len(rows)))
+            self.sampled_out += len(rows) - keep
+            rows = [rows[k] for k in kept]
+        for row_id, row, row_marks in rows:
             test_id = base_id + ("[%s]" % row_id if row_id else "")
+            if self.only and test_id not in self.only and base_id not in self.only:
+                continue
             marks = (entry["marks"] if entry else []) + row_marks
-            reason = self.deselected.get(test_id, self.deselected.get(base_id))
-            if reason is not None:  # counted as a failure, with the runner's reason: nothing left out quietly
-                self.fail(test_id, "not run: " + reason)
-                yield "deselected"
+            reason = self.deselect.get(test_id, self.deselect.get(base_id))
+            if reason is not None:  # counted apart and printed with the runner's reason: nothing left out quietly
+                print("DESELECTED %s - %s" % (test_id, reason))
+                self.deselected.append(test_id)
+                yield DESELECTED
                 continue
             with open(RUNNER_DIR + "/current", "w") as handle:
                 handle.write(test_id)
-            start = now()
+            start, heap = now(), gc.mem_alloc()
             try:
                 outcome = self.run_one(mod, cls, name, func, params, row, hyp, marks, test_id)
             except BaseException as error:  # noqa: BLE001
@@ -405,7 +433,10 @@ class Runner:
                     raise
                 outcome = error
             took = now() - start
-            self.durations.append((took, test_id))
+            # the heap the test took: each runs in a call of its own, which no collection interrupts (see `step`)
+            heap = ((gc.mem_alloc() - heap) & 0xFFFFFFFF) >> 20  # (mem_alloc wraps past 4 GB)
+            forget_light_work()
+            self.durations.append((took, test_id, heap))
             if outcome is None:
                 if self.verbose:
                     print("PASSED %s (%.2f s)" % (test_id, took))
@@ -533,6 +564,15 @@ class Runner:
         return True
 
 
+def forget_light_work():
+    """Takes away the share of work for variant searches that the bridge's last request left set on MicroPython
+    (`sudoku_core.variants.light_work`, set at each part of a request and not cleared after it): else the tests
+    after a bridge test that call the variant solver or generator themselves would search within that leftover."""
+    variants = sys.modules.get("sudoku_core.variants")
+    if variants is not None and getattr(variants, "light_work", None) is not None:
+        variants.light_work = None
+
+
 class Falsified(Exception):
     """A hypothesis example failed: the original error, with the example."""
 
@@ -573,9 +613,8 @@ def open_path(file, *args, **kwargs):
 # -- the run, in steps ------------------------------------------------------------------------------------------
 # MicroPython's WebAssembly port collects garbage only when a call from JavaScript begins (it cannot scan the
 # stack of a call under way; `gc.collect()` inside one does nothing), so one call running a whole test file holds
-# all its garbage. The runner calls `step()` again and again instead: each call runs tests until the heap it has
-# allocated passes STEP_BYTES, and the next call starts with the garbage collected.
-STEP_BYTES = 32 << 20
+# all its garbage. The runner calls `step()` again and again instead, one test each: every test starts with the
+# garbage of the ones before collected, so a test takes the heap that it alone needs.
 _run = None
 
 
@@ -601,24 +640,23 @@ def _tests(runner, files):
 
 
 def step():
-    """Runs tests until STEP_BYTES of heap have been allocated (or a test ran out of memory); True while tests
-    are left, then False (the counts written to /runner/result.json)."""
+    """Runs the next test (or deselects it, or imports the next file and fails it); True while tests are left,
+    then False (the counts written to /runner/result.json)."""
     runner, tests, began = _run
-    before = gc.mem_alloc()
-    for outcome in tests:
-        # (after a MemoryError, the garbage must go before the next test; mem_alloc wraps past 2 GB)
-        if (gc.mem_alloc() - before) & 0xFFFFFFFF > STEP_BYTES or isinstance(outcome, MemoryError):
-            return True
+    for _ in tests:
+        return True
     took = now() - began
     slowest = runner.config.get("durations", 0)
     if slowest:
         print("slowest tests:")
-        for seconds, test_id in sorted(runner.durations, reverse=True)[:slowest]:
-            print("  %6.2f s  %s" % (seconds, test_id))
-    passed, failed = runner.totals
-    print("%d passed, %d failed in %.1f s (MicroPython %s)" % (passed, failed, took, version()))
+        for seconds, test_id, heap in sorted(runner.durations, reverse=True)[:slowest]:
+            print("  %6.2f s  %5d MB  %s" % (seconds, heap, test_id))
+    passed, failed, deselected = runner.totals
+    print("%d passed, %d failed, %d deselected, %d sampled out in %.1f s (MicroPython %s)" % (
+        passed, failed, deselected, runner.sampled_out, took, version()))
     with open(RUNNER_DIR + "/result.json", "w") as handle:
-        json.dump({"passed": passed, "failed": failed, "seconds": took, "files": runner.files}, handle)
+        json.dump({"passed": passed, "failed": failed, "deselected": runner.deselected,
+                   "sampled_out": runner.sampled_out, "seconds": took, "files": runner.files}, handle)
     return False
 
 

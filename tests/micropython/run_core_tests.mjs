@@ -13,6 +13,12 @@
 //                        else 64)
 //   --pystack WORDS      MicroPython's Python stack (default: the package's, 2048 words)
 //   --data PATH          also copy this file or directory of the repository (data a test reads); repeatable
+//   --deselect ID=WHY    do not run this test (its full id, or file::name for every row), for this reason:
+//                        printed and counted apart (`K deselected`); repeatable
+//   --sample ID=N        of the parametrized test ID (file::name), run N rows, chosen by a hash of their ids;
+//                        the others are counted apart (`S sampled out`); repeatable
+//   --only ID            run only this test (its full id, or file::name for every row), the others not counted
+//                        (by hand: to time one test, say); repeatable
 //   --durations N        list the N slowest tests
 //   --tb                 print each failure's traceback under its line
 //   -v                   a line for every test
@@ -23,8 +29,10 @@
 // __future__ module, and annotations are never evaluated there anyway), the modules of tests/ they import,
 // and the shims of tests/micropython/shim (pytest, hypothesis, pyrandom) first on sys.path. The driver,
 // core_test_driver.py, runs every test function and prints one line per failure and the counts:
-// `N passed, M failed in X s (MicroPython 1.27.0)`. Exit status: 0 when all passed, 1 on a failed test or a
-// test file that does not import, 2 on bad usage, 3 when MicroPython does not load, 4 when the run itself
+// `N passed, M failed, K deselected, S sampled out in X s (MicroPython 1.27.0)`. This runner calls it once per test (its
+// step()): MicroPython's WebAssembly port collects garbage only when a call from JavaScript begins, so each
+// test starts with the garbage of the ones before gone. Exit status: 0 when all passed, 1 on a failed test or
+// a test file that does not import, 2 on bad usage, 3 when MicroPython does not load, 4 when the run itself
 // breaks (a crash of the interpreter, say).
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -32,10 +40,10 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const usage = 'usage: run_core_tests.mjs [--repo DIR] [--portable A,B] [--max-examples N] [--examples ID=N] '
-  + '[--heap MB] [--pystack WORDS] [--data PATH] [--durations N] [--tb] [-v] <test file>...';
+  + '[--heap MB] [--pystack WORDS] [--data PATH] [--deselect ID=WHY] [--sample ID=N] [--only ID] [--durations N] [--tb] [-v] <test file>...';
 
 const options = { repo: resolve(here, '../..'), portable: null, maxExamples: 25, examples: {}, heapMb: null,
-  pystack: null, durations: 0, tb: false, verbose: false, data: [] };
+  pystack: null, durations: 0, tb: false, verbose: false, data: [], deselect: {}, sample: {}, only: [] };
 const testFiles = [];
 const argv = process.argv.slice(2);
 for (let i = 0; i < argv.length; i++) {
@@ -60,7 +68,21 @@ for (let i = 0; i < argv.length; i++) {
   } else if (arg === '--heap') options.heapMb = number();
   else if (arg === '--pystack') options.pystack = number();
   else if (arg === '--data') options.data.push(value());
+  else if (arg === '--sample') {
+    const [id, n] = value().split(/=(?=\d+$)/);
+    if (!n) { console.error(`--sample takes ID=N\n${usage}`); process.exit(2); }
+    options.sample[id] = Number(n);
+  } else if (arg === '--deselect') {
+    // ID=WHY, split at the first '=' outside the id's [parameters]
+    const text = value();
+    const close = text.indexOf(']');
+    const at = text.indexOf('=', text.indexOf('[') >= 0 && close >= 0 && text.indexOf('[') < text.indexOf('=')
+      ? close : 0);
+    if (at <= 0 || at === text.length - 1) { console.error(`--deselect takes ID=WHY\n${usage}`); process.exit(2); }
+    options.deselect[text.slice(0, at)] = text.slice(at + 1);
+  }
   else if (arg === '--durations') options.durations = number();
+  else if (arg === '--only') options.only.push(value());
   else if (arg === '--tb') options.tb = true;
   else if (arg === '-v') options.verbose = true;
   else if (arg.startsWith('-')) { console.error(`unknown option ${arg}\n${usage}`); process.exit(2); }
@@ -173,7 +195,8 @@ try {
   files.push(['/runner/core_test_driver.py', readFileSync(join(here, 'core_test_driver.py'), 'utf8')]);
   files.push(['/runner/config.json', JSON.stringify({
     files: relTests, max_examples: options.maxExamples, examples: options.examples, tb: options.tb,
-    verbose: options.verbose, durations: options.durations, heap_mb: options.heapMb,
+    verbose: options.verbose, durations: options.durations, heap_mb: options.heapMb, deselect: options.deselect,
+    sample: options.sample, only: options.only,
   })]);
 } catch (error) {
   console.error(`cannot prepare the run: ${error.message}`);
@@ -204,9 +227,10 @@ try {
 import os, sys
 sys.path[:] = ["/shim", "/runner", "/repo", ".frozen", "/lib"]
 os.chdir("/repo")
-import core_test_driver
-core_test_driver.main()
 `);
+  const driver = mp.pyimport('core_test_driver');
+  driver.start();
+  while (driver.step()) { /* one test per call: see the header */ }
   const result = JSON.parse(mp.FS.readFile('/runner/result.json', { encoding: 'utf8' }));
   status = result.failed ? 1 : 0;
 } catch (error) {
