@@ -6,7 +6,7 @@
 Against dist/site served locally (build/serve.py, gzip copies on), it prints:
   * board usable: navigation start -> the first `role=gridcell` of <sudoku-solver> is in the page,
   * first visits, a fresh profile on three connections (localhost, 10 Mbps, Lighthouse's 1.6 Mbps mobile
-    profile), to the page (puzzle in the URL; Solve, and then Hint, pressed at once), to a widget
+    profile), to the page (puzzle in the URL; Solve, and then Hint, pressed at once; an X-Sudoku likewise), to a widget
     (embed-demo.html) and to Play (its first game): the first answer, which engine gave it, whether the full
     engine came, bytes before the answer and in the whole visit,
   * engine ready, cold: a fresh browser profile (empty HTTP cache, no service worker),
@@ -279,7 +279,10 @@ FOUND_PROBE = """(() => {
 #: Then the same page with Hint pressed at once instead, and Play, whose first visit makes a Medium game by itself.
 #: name -> (path, the element whose button is pressed, the button; None for Play, which needs no press)
 VISITS = {"page": ("", "sudoku-solver", "solve"), "widget": ("embed-demo.html", "#plain", "solve"),
-          "page, Hint": ("", "sudoku-solver", "hint"), "Play": ("play.html", None, None)}
+          "page, Hint": ("", "sudoku-solver", "hint"), "Play": ("play.html", None, None),
+          "X-Sudoku, Solve": ("", "sudoku-solver", "solve"), "X-Sudoku, Hint": ("", "sudoku-solver", "hint")}
+#: The variant visits' puzzle: an X-Sudoku of data/variants (its rules in the page's link form: `;x`).
+X_SUDOKU = json.loads((ROOT / "data" / "variants" / "x_9x9.jsonl").read_text().splitlines()[10])["givens"] + ";x"
 #: When the full engine (Pyodide) took over, if it did: polled after the first solution.
 RUNTIMES = """async () => {
   const engine = (await import('./engine.js')).peekEngine();
@@ -307,6 +310,8 @@ def first_visit(p, server, counter, conditions: "dict | None", puzzle: str, visi
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", {"offline": False, **conditions})
         counter.take()
+        if visit.startswith("X-Sudoku"):
+            puzzle = X_SUDOKU
         page.goto(f"{server.url}{path}" + (f"#{puzzle}" if path == "" else ""), timeout=timeout_s * 1000)
         if button is not None:
             page.locator(selector).locator(f"[data-action={button}]").click(timeout=timeout_s * 1000)
