@@ -1,12 +1,13 @@
 // engine.js: the page's handle on the Python engine, which runs in two Web Workers (engine-runtime.js):
-//   light  MicroPython + the engine's portable core (about 0.2 MB): starts at once and answers the solving ops
-//          (solve, check, conflicts, parse...) within a second on any connection;
-//   full   Pyodide + the whole engine (about 4 MB): every op. It starts when a request needs it (Hint, Rate,
-//          variant rules...), or once the page is idle after the first answer when the page asks for that
+//   light  MicroPython + the portable engine (about 0.34 MB): starts at once and answers what the Solve and Play
+//          pages and the widget ask (solving, hints, Why not?, ratings, paths, new games, variant rules), handing
+//          on with 'needs_full_engine' what it cannot (grids past 16x16, a search past its share of work...);
+//   full   Pyodide + the whole engine (about 4 MB): every op. It starts when a request needs it (one handed on,
+//          Batch's ops...), or once the page is idle after the first answer when the page asks for that
 //          (`fullEngine: 'idle'`, not when the browser asks to save data), or at once (`'now'`). Once it is
 //          ready it answers every request; the light worker is then stopped.
-// A request the light runtime is slow on (past `lightPatienceMs`, 8 s: the hardest hints can take it tens of
-// seconds on a phone) starts the full engine beside it, and moves there once that is ready; one that reaches its
+// A request the light runtime is slow on (past `lightPatienceMs`, 8 s: the hardest hints take it up to 6 s here,
+// more on a slow phone) starts the full engine beside it, and moves there once that is ready; one that reaches its
 // timeout on the light runtime is asked again of the full engine, not failed.
 // The two speak the same protocol and give the same replies: the caller never knows which answered.
 //
