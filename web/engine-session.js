@@ -15,7 +15,9 @@ const LAZY_MARGIN = '300px';           // a lazy element starts the engine when 
 let enginePromise = null;
 const engineStarts = new EventTarget();
 
-function loadEngine() {
+/** Start the page-wide engine (once) and get it: the element does so when it wants the engine; a page whose main
+ *  content is the element calls it first thing, so the worker starts while the element's own modules load. */
+export function loadEngine() {
   if (!enginePromise) {
     enginePromise = import('./engine.js').then((m) => m.getEngine({ timeoutMs: SOLVE_TIMEOUT_MS }));
     enginePromise.catch(() => { enginePromise = null; });     // Retry imports again
