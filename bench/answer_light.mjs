@@ -4,10 +4,12 @@
 //
 //   node bench/answer_light.mjs BUNDLE HEAP_BYTES [--recycle] [--progress] < requests.json > answers.json
 //
-// stdin: a JSON list of requests. stdout: a JSON list of [reply, ms, heapBytes, wasmBytes]: the bridge's reply
-// (parsed), the time of its parts, the most bytes one part of it allocated on MicroPython's heap (its port
-// collects garbage only between calls from JavaScript, so this is the heap the request needs), and MicroPython's
-// whole heap at its largest (the WebAssembly memory under it never shrinks).
+// stdin: a JSON list of requests. stdout: a JSON list of [reply, ms, heapBytes, wasmBytes, parts, longestPartMs,
+// wallMs]: the bridge's reply (parsed), the time of its parts, the most bytes one part of it allocated on
+// MicroPython's heap (its port collects garbage only between calls from JavaScript, so this is the heap the
+// request needs), MicroPython's whole heap at its largest (the WebAssembly memory under it never shrinks), the
+// number of parts, the longest part (inside MicroPython) and the request's milliseconds as JavaScript sees them
+// (every part's call, the garbage collection that begins it included).
 //
 // --recycle: as the page's worker does, a fresh MicroPython once its heap has grown 64 MB past its start
 // (web/worker-micropython.js, RECYCLE_GROWTH_BYTES): a grown heap makes every request after it slower, so without
@@ -58,15 +60,22 @@ for (const request of requests) {
   let ms = 0;
   let heap = 0;
   let total = 0;
+  let parts = 0;
+  let longest = 0;
+  let wall = 0;
   for (;;) {
+    const began = performance.now();
     const [reply, used, size, took] = engine.part(task).split('\n');
+    wall += performance.now() - began;
+    parts += 1;
+    longest = Math.max(longest, Number(took));
     ms += Number(took);
     heap = Math.max(heap, Number(used));
     total = Math.max(total, Number(size));
     if (started === 0) started = total;
     if (reply) {
       const parsed = JSON.parse(reply);
-      answers.push([parsed, ms, heap, total]);
+      answers.push([parsed, ms, heap, total, parts, longest, wall]);
       if (progress) {
         const code = parsed.ok ? 'ok' : parsed.error.code;
         process.stderr.write(`${JSON.stringify({ i: answers.length - 1, ms: Math.round(ms), heap, total, code })}\n`);

@@ -8,7 +8,7 @@ For each variant the Play page offers (web/play.html: Killer, Jigsaw, X, Windoku
 each size it offers them (4x4, 6x6, 9x9; Windoku 9x9 only, no 4x4 grid obeys anti-king) and each seed, a
 `generate` request as the page sends it (its default symmetry, a half turn) is answered by CPython (here) and by
 the light engine: MicroPython under Node from the bundle the page ships, in parts as its worker answers
-(bench/answer_light_parts.mjs). Prints per variant and size: CPython's milliseconds and MicroPython's as
+(bench/answer_light.mjs). Prints per variant and size: CPython's milliseconds and MicroPython's as
 JavaScript sees them (every part's call, the garbage collection that begins it included), median / max of the
 requests answered; the parts of a request and its longest part (median / max); the most heap one part of a request
 allocated (MicroPython collects garbage only between parts, so this is what the request needs), MB median / max;
@@ -59,7 +59,7 @@ def on_micropython(requests: list, progress: bool) -> list:
     with tempfile.TemporaryDirectory() as tmp:
         bundle = Path(tmp) / "engine.bin"
         write_bundle(bundle)
-        done = subprocess.run(["node", str(ROOT / "bench" / "answer_light_parts.mjs"), str(bundle),
+        done = subprocess.run(["node", str(ROOT / "bench" / "answer_light.mjs"), str(bundle),
                                str(MICROPYTHON_HEAP_BYTES), "--recycle"] + (["--progress"] if progress else []),
                               input=json.dumps(requests), stdout=subprocess.PIPE,
                               stderr=None if progress else subprocess.PIPE,
