@@ -3,7 +3,8 @@
 run_core_tests.mjs copies the engine's portable modules, the test files and this driver into MicroPython's
 file system, writes the run's settings to /runner/config.json and calls `start()`, then `step()` (one test
 each) until it returns False (or `main()`, the same in one call: see `step` for why not), which writes the counts
-to /runner/result.json. Each test function of each file runs (every parametrize row, every fixture by name,
+to /runner/result.json; when it recycles MicroPython (a fresh one once the heap has grown), it takes `state()`
+from the old one and hands it to `start(state)` in the new. Each test function of each file runs (every parametrize row, every fixture by name,
 the hypothesis examples); a failure prints one line with its reason. Nothing is left out quietly: a test
 that asks to be skipped, a mark the shim cannot honour, a fixture it does not have or a test file that cannot
 be imported each count as a failure with the reason; a test the settings' "deselect" names (test or function
@@ -318,6 +319,14 @@ class Runner:
         #: by hand (run_core_tests.mjs --only): the tests or functions to run, the others not even counted
         self.only = set(config.get("only", ()))
         self.files = []  # per file: {"file", "passed", "failed", "deselected", "seconds"}
+        #: where the run stands, for `state()`: the file under way (its index in the settings' files), the tests
+        #: of it done (run, deselected or failed), its counts and seconds so far
+        self.file_index = 0
+        self.done_in_file = 0
+        self.file_counts = [0, 0, 0]
+        self.file_seconds = 0.0
+        #: on a resumed run, how many of the file's tests the MicroPython before this one already did
+        self.skip = 0
 
     def fail(self, test_id, reason, error=None):
         print("FAILED %s - %s" % (test_id, reason))
@@ -326,9 +335,10 @@ class Runner:
                 print("    " + line)
 
     def run_file(self, path):
-        """Runs the file's tests, yielding after each (see `step`); its counts end in `self.files`."""
-        passed = failed = deselected = 0
-        start = now()
+        """Runs the file's tests, yielding after each (see `step`); its counts end in `self.files`. On a resumed
+        run (`self.skip`), the tests the MicroPython before did are passed over, their counts kept."""
+        counts = self.file_counts
+        start = now() - self.file_seconds
         source = self.read(path)
         self.sources[path] = source
         name = path.split("/")[-1][:-3]
@@ -342,6 +352,7 @@ class Runner:
                 raise
             self.fail(path, "cannot import the test file: " + reason_of(error, path, self.sources), error)
             self.file_done(path, 0, 1, 0, now() - start)
+            self.next_file()
             return
         if getattr(module, "time", None) is _BUILTIN_TIME:
             module.time = TimeForTests()
@@ -357,18 +368,20 @@ class Runner:
             else:
                 continue
             for outcome in tests:
-                if outcome is None:
-                    passed += 1
-                elif outcome is DESELECTED:
-                    deselected += 1
-                else:
-                    failed += 1
+                counts[0 if outcome is None else 2 if outcome is DESELECTED else 1] += 1
+                self.done_in_file += 1
+                self.file_seconds = now() - start
                 yield outcome
         for teardown in reversed(mod.module_teardowns):
             self._finish(teardown)
         del sys.modules[name]
         gc.collect()
-        self.file_done(path, passed, failed, deselected, now() - start)
+        self.file_done(path, counts[0], counts[1], counts[2], now() - start)
+        self.next_file()
+
+    def next_file(self):
+        self.file_index += 1
+        self.done_in_file, self.file_counts, self.file_seconds, self.skip = 0, [0, 0, 0], 0.0, 0
 
     def file_done(self, path, passed, failed, deselected, took):
         self.totals[0] += passed
@@ -398,6 +411,9 @@ class Runner:
         hyp = hypothesis.REGISTRY.get(func)
         params = mod.defs.get((cls.__name__ if cls is not None else None, name))
         if params is None:
+            if self.skip:  # failed in the MicroPython before
+                self.skip -= 1
+                return
             self.fail(base_id, "cannot find `def %s(` in the source" % name)
             yield "no def"
             return
@@ -405,16 +421,21 @@ class Runner:
             params = params[1:]
         rows = parametrize_rows(entry)
         keep = self.sample.get(base_id)
+        resumed = self.skip > 0  # its sample, if any, was counted by the MicroPython before
         if keep is not None and keep < len(rows):
             # n rows, chosen by a hash of their ids: a spread no pattern in the parametrized list lines up with
             order = sorted(range(len(rows)), key=lambda k: (string_seed(base_id + "[%s]" % rows[k][0]), k))
             kept = sorted(order[:keep])
-            print("SAMPLED %s - %d of %d cases run" % (base_id, keep, len(rows)))
-            self.sampled_out += len(rows) - keep
+            if not resumed:
+                print("SAMPLED %s - %d of %d cases run" % (base_id, keep, len(rows)))
+                self.sampled_out += len(rows) - keep
             rows = [rows[k] for k in kept]
         for row_id, row, row_marks in rows:
             test_id = base_id + ("[%s]" % row_id if row_id else "")
             if self.only and test_id not in self.only and base_id not in self.only:
+                continue
+            if self.skip:
+                self.skip -= 1
                 continue
             marks = (entry["marks"] if entry else []) + row_marks
             reason = self.deselect.get(test_id, self.deselect.get(base_id))
@@ -618,8 +639,9 @@ def open_path(file, *args, **kwargs):
 _run = None
 
 
-def start():
-    """Reads the run's settings and gets the tests ready for `step()`."""
+def start(state=""):
+    """Reads the run's settings and gets the tests ready for `step()`; `state` (JSON from `state()` of the
+    MicroPython before this one, when the runner recycles it) resumes the run where that one stopped."""
     global _run
     with open(RUNNER_DIR + "/config.json") as handle:
         config = json.load(handle)
@@ -627,14 +649,42 @@ def start():
     builtins.open = open_path
     itertools.islice = islice
     runner = Runner(config)
-    impl = sys.implementation
-    print("MicroPython %s (%s), heap %d MB; hypothesis examples per test: at most %d" % (
-        version(), getattr(impl, "_machine", "?"), config.get("heap_mb", 0), runner.cap))
-    _run = (runner, _tests(runner, config["files"]), now())
+    elapsed = 0.0
+    if state:
+        saved = json.loads(state)
+        for key in RESUMED:
+            setattr(runner, key, saved[key])
+        runner.durations = [tuple(item) for item in runner.durations]
+        runner.skip = runner.done_in_file
+        elapsed = saved["elapsed"]
+    else:
+        impl = sys.implementation
+        print("MicroPython %s (%s), heap %d MB; hypothesis examples per test: at most %d" % (
+            version(), getattr(impl, "_machine", "?"), config.get("heap_mb", 0), runner.cap))
+    _run = (runner, _tests(runner, config["files"]), now() - elapsed)
+
+
+#: What of a Runner `state()` carries over to the next MicroPython.
+RESUMED = ("totals", "durations", "deselected", "sampled_out", "files", "file_index", "done_in_file",
+           "file_counts", "file_seconds")
+
+
+def state():
+    """Where the run stands, as JSON for `start(state)` in a fresh MicroPython (the runner recycles one whose
+    heap has grown: a large heap slows every allocation after it)."""
+    runner, _, began = _run
+    saved = {key: getattr(runner, key) for key in RESUMED}
+    saved["elapsed"] = now() - began
+    return json.dumps(saved)
+
+
+def heap_mb():
+    """MicroPython's heap as it has grown (used and free), in MB: it never shrinks."""
+    return ((gc.mem_alloc() + gc.mem_free()) & 0xFFFFFFFF) >> 20  # (each wraps past 2 GB; JS takes 32-bit ints)
 
 
 def _tests(runner, files):
-    for path in files:
+    for path in files[runner.file_index:]:
         yield from runner.run_file(path)
         gc.collect()
 

@@ -11,6 +11,7 @@
 //   --examples ID=N      at most N examples for one test (its name, file::name or full id); repeatable
 //   --heap MB            MicroPython's heap (default: the page's, MICROPYTHON_HEAP_BYTES in build/build_site.py,
 //                        else 64)
+//   --recycle MB         a fresh MicroPython, resuming the run, once the heap has grown this much (default 128)
 //   --pystack WORDS      MicroPython's Python stack (default: the package's, 2048 words)
 //   --data PATH          also copy this file or directory of the repository (data a test reads); repeatable
 //   --deselect ID=WHY    do not run this test (its full id, or file::name for every row), for this reason:
@@ -40,9 +41,9 @@ import { fileURLToPath } from 'node:url';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const usage = 'usage: run_core_tests.mjs [--repo DIR] [--portable A,B] [--max-examples N] [--examples ID=N] '
-  + '[--heap MB] [--pystack WORDS] [--data PATH] [--deselect ID=WHY] [--sample ID=N] [--only ID] [--durations N] [--tb] [-v] <test file>...';
+  + '[--heap MB] [--recycle MB] [--pystack WORDS] [--data PATH] [--deselect ID=WHY] [--sample ID=N] [--only ID] [--durations N] [--tb] [-v] <test file>...';
 
-const options = { repo: resolve(here, '../..'), portable: null, maxExamples: 25, examples: {}, heapMb: null,
+const options = { repo: resolve(here, '../..'), portable: null, maxExamples: 25, examples: {}, heapMb: null, recycleMb: 128,
   pystack: null, durations: 0, tb: false, verbose: false, data: [], deselect: {}, sample: {}, only: [] };
 const testFiles = [];
 const argv = process.argv.slice(2);
@@ -66,6 +67,7 @@ for (let i = 0; i < argv.length; i++) {
     if (!n) { console.error(`--examples takes ID=N\n${usage}`); process.exit(2); }
     options.examples[id] = Number(n);
   } else if (arg === '--heap') options.heapMb = number();
+  else if (arg === '--recycle') options.recycleMb = number();
   else if (arg === '--pystack') options.pystack = number();
   else if (arg === '--data') options.data.push(value());
   else if (arg === '--sample') {
@@ -204,34 +206,56 @@ try {
 }
 
 const mpDir = resolve(repo, 'node_modules/@micropython/micropython-webassembly-pyscript');
-let mp;
+let loadMicroPython;
 try {
-  const { loadMicroPython } = await import(join(mpDir, 'micropython.mjs'));
-  const settings = { heapsize: options.heapMb * 1024 * 1024, stdout: (line) => console.log(line),
-    stderr: (line) => console.error(line) };
-  if (options.pystack) settings.pystack = options.pystack;
-  mp = await loadMicroPython(settings);
+  ({ loadMicroPython } = await import(join(mpDir, 'micropython.mjs')));
 } catch (error) {
   console.error(`MicroPython did not load: ${error.message}`);
   process.exit(3);
 }
 
-for (const [path, text] of files) {
-  mp.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-  mp.FS.writeFile(path, text);
-}
-
-let status;
-try {
+/** A fresh MicroPython with the run's files, its driver imported (`start` not yet called). */
+async function freshMicroPython() {
+  const settings = { heapsize: options.heapMb * 1024 * 1024, stdout: (line) => console.log(line),
+    stderr: (line) => console.error(line) };
+  if (options.pystack) settings.pystack = options.pystack;
+  const mp = await loadMicroPython(settings);
+  for (const [path, text] of files) {
+    mp.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+    mp.FS.writeFile(path, text);
+  }
   mp.runPython(`
 import os, sys
 sys.path[:] = ["/shim", "/runner", "/repo", ".frozen", "/lib"]
 os.chdir("/repo")
 `);
-  const driver = mp.pyimport('core_test_driver');
-  driver.start();
-  while (driver.step()) { /* one test per call: see the header */ }
+  return { mp, driver: mp.pyimport('core_test_driver') };
+}
+
+// A MicroPython whose heap has grown past the recycling threshold is replaced by a fresh one that resumes the
+// run (the driver's state() and start(state)): the heap never shrinks, and every allocation and collection in a
+// large one is slower (test_variant_solver.py took 47 s alone, over 10 min after the ALS tests had grown the
+// heap to 1.6 GB).
+let status;
+let mp;
+let recycled = 0;
+try {
+  let state = '';
+  for (;;) {
+    ({ mp } = await freshMicroPython());
+    const driver = mp.pyimport('core_test_driver');
+    driver.start(state);
+    const base = driver.heap_mb();
+    let more;
+    while ((more = driver.step())) {
+      if (driver.heap_mb() - base > options.recycleMb) break;
+    }
+    if (!more) break;
+    state = driver.state();
+    recycled += 1;
+  }
   const result = JSON.parse(mp.FS.readFile('/runner/result.json', { encoding: 'utf8' }));
+  if (recycled) console.log(`(a fresh MicroPython ${recycled} times, each once the heap had grown ${options.recycleMb} MB)`);
   status = result.failed ? 1 : 0;
 } catch (error) {
   let current = '';
