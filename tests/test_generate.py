@@ -276,6 +276,35 @@ def test_a_level_asked_is_the_level_rated(level):
 
 
 @needs_rater
+def test_the_quick_check_turns_away_only_puzzles_the_rater_puts_past_the_level():
+    """The generator skips rating a puzzle that the techniques of the level asked and the easier ones do not
+    finish: the rater must then put it past that level (else a seed would lose puzzles it should keep)."""
+    from sudoku_core.core.compat import drive
+    from sudoku_core.logic import rate
+    from sudoku_core.logic.rating import finishes_within_in_parts
+
+    turned_away = 0
+    for seed in range(1, 13):
+        puzzle = generate("9x9", seed=seed)
+        rated = LEVELS.index(rate(puzzle).level)
+        for top, level in enumerate(LEVELS[:-1]):
+            finishes = drive(finishes_within_in_parts(puzzle, level))
+            assert finishes or rated > top, f"seed {seed}: rated {LEVELS[rated]}, turned away at {level}"
+            turned_away += not finishes
+    assert turned_away  # the check was put to work
+
+
+@needs_rater
+def test_puzzles_past_the_level_are_reported_so_and_the_one_kept_is_rated():
+    seen = []
+    made = generate_details("9x9", level="Medium", seed=3, timeout=30, progress=seen.append)
+    rated = [p.level for p in seen if p.stage == "rate"]
+    assert len(rated) == made.attempts and rated[-1] == "Medium" and made.rating.level == "Medium"
+    assert "harder than Medium" in rated
+    assert set(rated) <= {"Easy", "Medium", "harder than Medium"}
+
+
+@needs_rater
 def test_a_score_range_is_respected():
     made = generate_details("9x9", level="1.0-2.5", seed=2, timeout=30)
     assert 1.0 <= made.rating.score <= 2.5

@@ -247,6 +247,16 @@ def _rated(rate: "Callable[[Grid], Any]", puzzle: Grid):
     return rate(puzzle)
 
 
+def _harder_than(rate: "Callable[[Grid], Any]", puzzle: Grid, target: "tuple[str, float, float] | None"):
+    """Whether `puzzle` is surely harder than the level word of `target` (in parts): the techniques of that level
+    and easier do not finish it (`logic.rating.finishes_within_in_parts`). False when `rate` is not the engine's
+    own rater, the target is a score range, or every level is allowed."""
+    from ..logic import rating  # loaded already: `rater()` gave `rate`
+    if rate is not rating.rate or target is None or target[0] not in LEVELS or target[0] == LEVELS[-1]:
+        return False
+    return not (yield from rating.finishes_within_in_parts(puzzle, target[0]))
+
+
 def _budget(table: "tuple[tuple[int, int | None], ...]", side: int) -> "int | None":
     for up_to, value in table:
         if side <= up_to:
@@ -633,13 +643,17 @@ def generate_in_parts(shape: "Shape | str" = "9x9", *, level: "Any" = None, symm
         rating = None
         yield
         if rate_puzzle is not None:
-            rating = yield from _rated(rate_puzzle, puzzle)
-            word = str(rating.level)  # a plain str: a JSON key on MicroPython too (a Level writes ""Hard"")
+            if (yield from _harder_than(rate_puzzle, puzzle, target)):
+                rating = None
+                word = f"harder than {target[0]}"
+            else:
+                rating = yield from _rated(rate_puzzle, puzzle)
+                word = str(rating.level)  # a plain str: a JSON key on MicroPython too (a Level writes ""Hard"")
             seen[word] = seen.get(word, 0) + 1
             if progress:
                 progress(Progress("rate", attempt, givens=puzzle.givens, elapsed=clock.elapsed(),
-                                  level=rating.level))
-            if target is not None and not matches_level(rating, target):
+                                  level=word if rating is None else rating.level))
+            if target is not None and (rating is None or not matches_level(rating, target)):
                 try:
                     clock.check("looking for a puzzle at the level asked")
                 except GenerationTimeout:

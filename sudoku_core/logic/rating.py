@@ -71,6 +71,18 @@ class Rating:
 BEYOND = 10.0
 
 
+def finishes_within_in_parts(grid: Grid, level: "Level | str", rules: "Rules | None" = None):
+    """Whether the rating's techniques of `level` and the easier ones alone finish `grid` (one solution), as a
+    generator that pauses after each step and returns the answer (`compat.drive`). When they do not, `rate` gives
+    it a harder level: while the steps of its path are all of those levels, each is the step found here too (the
+    same finders in the same order, less ones that found nothing there). The generator asks this before rating a
+    puzzle made for a level: it spares the search for the harder steps, most of the rating of a harder puzzle."""
+    top = LEVELS.index(level)
+    order = tuple((name, finder) for name, finder in RATING_ORDER if LEVEL_OF[name] <= top)
+    path = yield from walk_path(grid, order=order, unique=True, rules=rules)
+    return path.solved
+
+
 def rate(grid: Grid, rules: "Rules | None" = None, *, effort: int = nested.RATING_EFFORT) -> Rating:
     """Rate a puzzle (under variant `rules`, when given) by the hardest step of its cheapest-first
     logical path.
