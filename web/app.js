@@ -6,11 +6,6 @@
 // element's properties.
 import { fragmentOf, parseSize, readFragment, shapeSpec, sizeName } from './grid-codec.js';
 import { decodeRules, encodeRules } from './rules-codec.js';
-import { loadEngine } from './engine-session.js';
-
-// The engine's worker starts now, not when the element connects once its modules have loaded: on a first visit
-// that was 0.3-0.7 s later, a wait the first answer paid in full.
-loadEngine();
 
 const STORAGE_KEY = 'sudoku-solver:grid';
 
