@@ -284,6 +284,28 @@ def test_a_level_asked_is_the_level_got_from_the_rater(monkeypatch):
     assert all(rules.diagonal_down for rules in calls)
 
 
+def test_the_quick_check_turns_away_only_variant_puzzles_the_rater_puts_past_the_level():
+    """As for classic puzzles (tests/test_generate.py): under the rules, a puzzle that the techniques of a level and
+    the easier ones do not finish is rated past that level; and a search at a level keeps the puzzle rated so."""
+    from sudoku_core.core.compat import drive
+    from sudoku_core.logic import rate
+    from sudoku_core.logic.levels import LEVELS
+    from sudoku_core.logic.rating import finishes_within_in_parts
+
+    turned_away = 0
+    for variant in ("x", "killer", "jigsaw"):
+        for seed in range(1, 4):
+            made = generate_variant(variant, "6x6", seed=seed)
+            rated = LEVELS.index(rate(made.givens, rules=made.rules).level)
+            for top, level in enumerate(LEVELS[:-1]):
+                finishes = drive(finishes_within_in_parts(made.givens, level, made.rules))
+                assert finishes or rated > top, f"{variant} seed {seed}: rated {LEVELS[rated]}, turned away at {level}"
+                turned_away += not finishes
+    assert turned_away
+    made = generate_variant("x", "6x6", seed=2, level="medium")
+    assert made.rating.level == "Medium" == rate(made.givens, rules=made.rules).level
+
+
 # -- the bridge ------------------------------------------------------------------------------------
 def test_the_bridge_generates_a_variant_puzzle_with_its_rules():
     reply = bridge.handle({"op": "generate", "variant": "killer,x", "size": "6x6", "seed": 3})

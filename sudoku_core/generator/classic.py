@@ -247,14 +247,16 @@ def _rated(rate: "Callable[[Grid], Any]", puzzle: Grid):
     return rate(puzzle)
 
 
-def _harder_than(rate: "Callable[[Grid], Any]", puzzle: Grid, target: "tuple[str, float, float] | None"):
-    """Whether `puzzle` is surely harder than the level word of `target` (in parts): the techniques of that level
-    and easier do not finish it (`logic.rating.finishes_within_in_parts`). False when `rate` is not the engine's
-    own rater, the target is a score range, or every level is allowed."""
+def past_level_in_parts(rate: "Callable[..., Any]", puzzle: Grid, target: "tuple[str, float, float] | None",
+                        rules: "Any" = None):
+    """Whether `puzzle` (under variant `rules`, when given) is surely harder than the level word of `target`, as a
+    generator (`compat.drive`): the techniques of that level and easier do not finish it
+    (`logic.rating.finishes_within_in_parts`). False when `rate` is not the engine's own rater, the target is a
+    score range, or every level is allowed."""
     from ..logic import rating  # loaded already: `rater()` gave `rate`
     if rate is not rating.rate or target is None or target[0] not in LEVELS or target[0] == LEVELS[-1]:
         return False
-    return not (yield from rating.finishes_within_in_parts(puzzle, target[0]))
+    return not (yield from rating.finishes_within_in_parts(puzzle, target[0], rules))
 
 
 def _budget(table: "tuple[tuple[int, int | None], ...]", side: int) -> "int | None":
@@ -643,7 +645,7 @@ def generate_in_parts(shape: "Shape | str" = "9x9", *, level: "Any" = None, symm
         rating = None
         yield
         if rate_puzzle is not None:
-            if (yield from _harder_than(rate_puzzle, puzzle, target)):
+            if (yield from past_level_in_parts(rate_puzzle, puzzle, target)):
                 rating = None
                 word = f"harder than {target[0]}"
             else:

@@ -47,7 +47,7 @@ import sys
 
 from .classic import (
     DEFAULT_LEVEL_TIMEOUT, Clock, GenerationError, GenerationTimeout, Progress, RaterUnavailable, level_target,
-    checked_seed, matches_level, not_reached, orbits_of, rater, symmetry_name,
+    checked_seed, matches_level, not_reached, orbits_of, past_level_in_parts, rater, symmetry_name,
 )
 from .. import variants as variant_package  # its `light_work`: the light engine's share of the part running
 from ..core.compat import Random, drive, record, replace
@@ -529,12 +529,15 @@ def generate_variant_in_parts(variant: "str | Iterable[str]", shape: "Shape | st
         yield
         parts.begin()
         if rate is not None:
-            rating = yield from _rated_under(rate, puzzle, rules)
+            if (yield from past_level_in_parts(rate, puzzle, target, rules)):
+                rating, word = None, f"harder than {target[0]}"  # not rated: as in `classic.generate_in_parts`
+            else:
+                rating = yield from _rated_under(rate, puzzle, rules)
+                word = str(rating.level)  # a plain str, as in `classic.generate_details`
             yield  # what follows the rating's last step (the proof, or the next puzzle) in a part of its own
             parts.begin()
-            word = str(rating.level)  # a plain str, as in `classic.generate_details`
             seen[word] = seen.get(word, 0) + 1
-            if not matches_level(rating, target):
+            if rating is None or not matches_level(rating, target):
                 continue
         # The proof the caller relies on: the variant solver's own count, on the finished puzzle.
         try:
