@@ -71,15 +71,18 @@ class Rating:
 BEYOND = 10.0
 
 
+#: For each level (an index into `LEVELS`), the rating's order with only the techniques of that level and easier.
+_WITHIN = tuple(tuple((name, finder) for name, finder in RATING_ORDER if LEVEL_OF[name] <= top)
+                for top in range(len(LEVELS)))
+
+
 def finishes_within_in_parts(grid: Grid, level: "Level | str", rules: "Rules | None" = None):
     """Whether the rating's techniques of `level` and the easier ones alone finish `grid` (one solution), as a
     generator that pauses after each step and returns the answer (`compat.drive`). When they do not, `rate` gives
     it a harder level: while the steps of its path are all of those levels, each is the step found here too (the
     same finders in the same order, less ones that found nothing there). The generator asks this before rating a
     puzzle made for a level: it spares the search for the harder steps, most of the rating of a harder puzzle."""
-    top = LEVELS.index(level)
-    order = tuple((name, finder) for name, finder in RATING_ORDER if LEVEL_OF[name] <= top)
-    path = yield from walk_path(grid, order=order, unique=True, rules=rules)
+    path = yield from walk_path(grid, order=_WITHIN[LEVELS.index(level)], unique=True, rules=rules)
     return path.solved
 
 
